@@ -1,0 +1,22 @@
+/**
+ * Errors the embed's routes raise on purpose, with the spec's messages (SPEC §8). A route
+ * error boundary shows them as screens; anything else is shown as an unexpected error.
+ */
+export type EmbedErrorKind = 'invalid-slug' | 'channel-not-found' | 'playback-not-found' | 'offline-unfetched';
+
+export const EMBED_ERROR_MESSAGES: Record<EmbedErrorKind, string> = {
+  'invalid-slug': 'Invalid channel identifier',
+  'channel-not-found': 'Channel not found',
+  'playback-not-found': 'Playback URL not found',
+  'offline-unfetched': 'Accessing offline page for a channel that has never been fetched',
+};
+
+export class EmbedError extends Error {
+  readonly kind: EmbedErrorKind;
+
+  constructor(kind: EmbedErrorKind, options?: { cause?: unknown }) {
+    super(EMBED_ERROR_MESSAGES[kind], options);
+    this.name = 'EmbedError';
+    this.kind = kind;
+  }
+}

@@ -1,0 +1,27 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { channelInfoQuery, playbackUrlQuery } from '../channel/queries.ts';
+import { LivePlayer } from '../components/live-player.tsx';
+import { parseEmbedParams } from '../lib/embed-params.ts';
+import { offlinePath } from './channel-loader.ts';
+
+/**
+ * The live channel. Data comes from the query cache the loader filled, so a later cache
+ * update (the stream ended) re-renders this page and sends it to the offline route.
+ */
+export function ChannelPage() {
+  const slug = useParams().slug ?? '';
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const { data: info } = useSuspenseQuery(channelInfoQuery(slug));
+  const { data: playbackUrl } = useSuspenseQuery(playbackUrlQuery(slug));
+  const live = Boolean(info?.livestream);
+
+  useEffect(() => {
+    if (!live) void navigate(offlinePath(slug, search), { replace: true });
+  }, [live, navigate, slug, search]);
+
+  if (!info?.livestream || !playbackUrl) return null;
+  return <LivePlayer url={playbackUrl} channel={info} params={parseEmbedParams(search)} />;
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ChannelStore, seedChannels, type ChannelRecord } from './channels/channel-store.ts';
+import { registerChannelRoutes } from './channels/routes.ts';
+import { registerEmbed } from './embed-static.ts';
+import { defaultFixtureDir, loadFixture, registerLiveOrigin } from './origin/index.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export interface PlatformOptions {
+  /** Wall clock in ms; inject a fixed one in tests. */
+  now?: () => number;
+  channels?: readonly ChannelRecord[];
+  fixtureDir?: string;
+  /** Built embed (apps/embed/dist). Missing → a plain-text hint instead of the SPA. */
+  embedDir?: string;
+  logger?: boolean;
+}
+
+export interface Platform {
+  app: FastifyInstance;
+  channels: ChannelStore;
+}
+
+export const defaultEmbedDir = path.resolve(here, '../../embed/dist');
+
+/**
+ * The whole platform stand-in as one Fastify instance, not listening: `main.ts` listens on
+ * PORT, tests inject requests or listen on port 0.
+ */
+export async function createPlatform(options: PlatformOptions = {}): Promise<Platform> {
+  const now = options.now ?? Date.now;
+  const channels = new ChannelStore(options.channels ?? seedChannels());
+  const fixture = await loadFixture(options.fixtureDir ?? defaultFixtureDir);
+
+  const app = Fastify({ logger: options.logger ?? false });
+
+  registerChannelRoutes(app, channels);
+  registerLiveOrigin(app, { fixture, now, isLive: (slug) => channels.isLive(slug) });
+  await app.register(fastifyStatic, {
+    root: path.resolve(here, '../public/images'),
+    prefix: '/images/',
+    decorateReply: false,
+    maxAge: '1h',
+  });
+  await registerEmbed(app, options.embedDir ?? defaultEmbedDir);
+
+  return { app, channels };
+}

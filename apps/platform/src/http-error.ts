@@ -1,0 +1,28 @@
+import type { FastifyReply } from 'fastify';
+
+/**
+ * The platform's error body, as the embed expects it (SPEC §3 "Error response shape"):
+ * `{ status, statusText, data: { message } }`. Every error this stand-in answers uses it, so
+ * the client's message extraction (data.message first) is exercised on real responses.
+ */
+export interface ErrorBody {
+  status: number;
+  statusText: string;
+  data: { message: string };
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  403: 'Forbidden',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function errorBody(status: number, message: string): ErrorBody {
+  return { status, statusText: STATUS_TEXT[status] ?? 'Error', data: { message } };
+}
+
+export function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(errorBody(status, message));
+}

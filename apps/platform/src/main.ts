@@ -1,0 +1,38 @@
+import { createPlatform } from './create-platform.ts';
+
+/**
+ * `npm start` entry: listens on PORT (default 8080) on HOST (default 127.0.0.1) and prints
+ * the embed URL of every seeded channel.
+ */
+const port = Number.parseInt(process.env.PORT ?? '8080', 10);
+const host = process.env.HOST ?? '127.0.0.1';
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be an integer between 0 and 65535 (got "${process.env.PORT}")`);
+  process.exit(1);
+}
+
+const { app, channels } = await createPlatform({ logger: process.env.LOG === '1' });
+try {
+  await app.listen({ port, host });
+} catch (error) {
+  console.error(`Could not listen on ${host}:${port}: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const address = app.server.address();
+const actualPort = typeof address === 'object' && address ? address.port : port;
+const base = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${actualPort}`;
+console.log(`OnAir platform listening on ${base}\n`);
+console.log('Open a channel embed:');
+for (const channel of channels.all()) {
+  const state = channel.live ? 'live' : 'offline';
+  const note = channel.playback ? '' : ', no playback URL';
+  console.log(`  ${base}/${channel.slug}  (${state}${note})`);
+}
+console.log(`\nEmbed it anywhere: <iframe src="${base}/studio-live?muted=true" allow="autoplay; fullscreen" allowfullscreen></iframe>`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Wire schemas of SPEC §3 for the calls the embed makes. Objects are loose (unknown keys are
+ * kept, not rejected): the platform may add fields without breaking deployed embeds.
+ */
+export const categorySchema = z.looseObject({
+  name: z.string(),
+  slug: z.string(),
+});
+
+export const livestreamSchema = z.looseObject({
+  id: z.number(),
+  is_live: z.boolean(),
+  categories: z.array(categorySchema),
+  viewer_count: z.number().int().nonnegative(),
+  viewers: z.number().int().nonnegative().optional(),
+});
+
+export const channelInfoV2Schema = z.looseObject({
+  id: z.number(),
+  slug: z.string(),
+  user: z.looseObject({ username: z.string() }),
+  banner_image: z.looseObject({ src: z.string() }).nullable().optional(),
+  livestream: livestreamSchema.nullable(),
+});
+export type ChannelInfoV2 = z.infer<typeof channelInfoV2Schema>;
+export type Livestream = z.infer<typeof livestreamSchema>;
+export type Category = z.infer<typeof categorySchema>;
+
+/** `{ data: url }`; data null means the channel has no playback URL. */
+export const playbackUrlSchema = z.looseObject({
+  data: z.string().nullable(),
+});
+export type PlaybackUrlResponse = z.infer<typeof playbackUrlSchema>;
+
+export const channelVideoSchema = z.looseObject({
+  id: z.number(),
+  thumbnail: z.looseObject({ src: z.string() }).nullable(),
+});
+export const channelVideosSchema = z.array(channelVideoSchema);
+export type ChannelVideo = z.infer<typeof channelVideoSchema>;
+
+/** SPEC §3 "Error response shape expected". */
+export const errorResponseSchema = z.looseObject({
+  status: z.number(),
+  statusText: z.string(),
+  data: z.looseObject({ message: z.string() }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** SPEC §5: letters, digits, hyphen and underscore only. */
+export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+export function isValidSlug(slug: string): boolean {
+  return SLUG_PATTERN.test(slug);
+}

@@ -1,0 +1,2 @@
+export * from './channel.ts';
+export * from './routes.ts';

@@ -1,0 +1,12 @@
+// `npm start`: builds the embed if needed, then runs the platform (API, live origin, embed)
+// on PORT (default 8080), which prints the URL of every seeded channel.
+import { spawn } from 'node:child_process';
+import { buildEmbed } from './build-embed.mjs';
+import { root } from './lib.mjs';
+
+const built = await buildEmbed();
+if (built !== 0) process.exit(built);
+
+const platform = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => platform.kill(signal));
+platform.on('exit', (code) => process.exit(code ?? 0));

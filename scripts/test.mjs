@@ -1,0 +1,33 @@
+// `npm test`: every check the project has, in the order a failure is cheapest to find:
+// Chromium present, types, lint, unit/integration tests, embed build, browser tests.
+import { buildEmbed } from './build-embed.mjs';
+import { bin, ensureChromium, run } from './lib.mjs';
+
+const TSCONFIGS = ['packages/contracts', 'packages/player', 'apps/platform', 'apps/embed', 'tests'];
+
+const steps = [
+  ['Chromium', async () => (ensureChromium() ? 0 : 1)],
+  ['Types', async () => {
+    for (const project of TSCONFIGS) {
+      const code = await run(bin('tsc'), ['-p', project]);
+      if (code !== 0) return code;
+    }
+    return 0;
+  }],
+  ['Lint', () => run(bin('eslint'), ['.', '--max-warnings', '0'])],
+  ['Unit and integration tests', () => run(bin('vitest'), ['run'])],
+  ['Embed build', () => buildEmbed({ force: true })],
+  ['Browser tests', () => run(bin('playwright'), ['test', ...process.argv.slice(2)])],
+];
+
+for (const [name, step] of steps) {
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const code = await step();
+  if (code !== 0) {
+    console.error(`\n${name} failed (exit ${code}).`);
+    process.exit(code);
+  }
+  console.log(`${name}: ok (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+console.log('\nAll checks passed.');

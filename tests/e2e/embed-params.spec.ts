@@ -1,0 +1,54 @@
+import { expect, sampleVideo, test, waitForPlayback } from './fixtures.ts';
+
+/**
+ * SPEC §2: muted / autoplay / allowfullscreen are on only for the exact text 'true';
+ * 'TRUE', '1' and '' are off; an absent parameter takes its default (false / true / true).
+ */
+test.describe('embed query parameters', () => {
+  test('absent parameters take their defaults: sound on, autoplay, fullscreen allowed', async ({ page }) => {
+    await page.goto('/studio-live');
+    await waitForPlayback(page);
+    const video = await sampleVideo(page);
+    expect(video.muted).toBe(false);
+    expect(video.paused).toBe(false);
+    await expect(page.getByRole('button', { name: 'Fullscreen' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Mute' })).toBeVisible();
+  });
+
+  test("'true' turns each parameter on", async ({ page }) => {
+    await page.goto('/studio-live?muted=true&autoplay=true&allowfullscreen=true');
+    await waitForPlayback(page);
+    expect((await sampleVideo(page)).muted).toBe(true);
+    await expect(page.getByRole('button', { name: 'Unmute' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Fullscreen' })).toBeVisible();
+  });
+
+  for (const [muted, autoplay, allowfullscreen] of [
+    ['TRUE', '1', ''],
+    ['1', '', 'TRUE'],
+    ['', 'TRUE', '1'],
+  ] as const) {
+    test(`muted=${JSON.stringify(muted)} autoplay=${JSON.stringify(autoplay)} allowfullscreen=${JSON.stringify(allowfullscreen)} are all off`, async ({
+      page,
+    }) => {
+      const query = new URLSearchParams({ muted, autoplay, allowfullscreen });
+      await page.goto(`/studio-live?${query}`);
+      await expect(page.getByRole('button', { name: 'Play' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Fullscreen' })).toHaveCount(0);
+
+      // autoplay off: the stream loads but does not play by itself.
+      await expect.poll(async () => (await sampleVideo(page)).readyState, { timeout: 20_000 }).toBeGreaterThan(0);
+      const before = await sampleVideo(page);
+      await page.waitForTimeout(2_000);
+      const after = await sampleVideo(page);
+      expect(after.paused).toBe(true);
+      expect(after.currentTime).toBe(before.currentTime);
+      expect(after.muted).toBe(false);
+
+      // The viewer can still start it.
+      await page.getByRole('button', { name: 'Play' }).click();
+      await waitForPlayback(page);
+      await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+    });
+  }
+});

@@ -1,0 +1,45 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every journey also proves the visitor never meets an uncaught error: page errors are
+ * collected and the test fails if any occurred.
+ */
+export const test = base.extend<{ pageErrors: Error[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: Error[] = [];
+      page.on('pageerror', (error) => errors.push(error));
+      await use(errors);
+      expect(errors.map((e) => e.message), 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export interface VideoSample {
+  frames: number;
+  currentTime: number;
+  paused: boolean;
+  muted: boolean;
+  readyState: number;
+  videoWidth: number;
+}
+
+export function sampleVideo(page: Page): Promise<VideoSample> {
+  return page.locator('video').evaluate((video: HTMLVideoElement) => ({
+    frames: video.getVideoPlaybackQuality().totalVideoFrames,
+    currentTime: video.currentTime,
+    paused: video.paused,
+    muted: video.muted,
+    readyState: video.readyState,
+    videoWidth: video.videoWidth,
+  }));
+}
+
+/** Waits until the video element is actually presenting frames (not only "playing" in state). */
+export async function waitForPlayback(page: Page): Promise<void> {
+  await expect
+    .poll(async () => (await sampleVideo(page)).frames, { timeout: 20_000, message: 'frames never decoded' })
+    .toBeGreaterThan(5);
+}

@@ -1,0 +1,67 @@
+import { expect, sampleVideo, test, waitForPlayback } from './fixtures.ts';
+
+test.describe('live channel', () => {
+  test('decodes frames and advances time', async ({ page }) => {
+    await page.goto('/studio-live');
+    await expect(page.getByText('StudioLive is streaming')).toBeAttached();
+    await waitForPlayback(page);
+
+    const before = await sampleVideo(page);
+    await page.waitForTimeout(5_000);
+    const after = await sampleVideo(page);
+
+    // 5 s at 30 fps is 150 frames; a loaded CI machine may present fewer, never a handful.
+    expect(after.frames - before.frames).toBeGreaterThan(75);
+    expect(after.currentTime - before.currentTime).toBeGreaterThan(3.5);
+    expect(after.paused).toBe(false);
+    expect(after.readyState).toBeGreaterThanOrEqual(3);
+    await expect(page.getByTestId('player')).toHaveAttribute('data-player-state', 'Playing');
+  });
+
+  test('stays continuous across a loop boundary of the fixture', async ({ page }) => {
+    // The fixture loops every 8 segments (8 s); the origin must rewrite decode times so that
+    // the timeline never jumps and playback never stalls when the loop restarts.
+    const segments: number[] = [];
+    page.on('request', (request) => {
+      const match = /\/seg-(\d+)\.m4s$/.exec(new URL(request.url()).pathname);
+      if (match) segments.push(Number(match[1]));
+    });
+    await page.goto('/studio-live');
+    await waitForPlayback(page);
+
+    await page.locator('video').evaluate((video: HTMLVideoElement) => {
+      const probe = { mediaTimes: [] as number[], waiting: 0, seeking: 0 };
+      (window as unknown as { probe: typeof probe }).probe = probe;
+      video.addEventListener('waiting', () => probe.waiting++);
+      video.addEventListener('seeking', () => probe.seeking++);
+      const onFrame: VideoFrameRequestCallback = (_now, metadata) => {
+        probe.mediaTimes.push(metadata.mediaTime);
+        video.requestVideoFrameCallback(onFrame);
+      };
+      video.requestVideoFrameCallback(onFrame);
+    });
+    const start = await sampleVideo(page);
+    const startedAt = Date.now();
+    await page.waitForTimeout(12_000);
+    const end = await sampleVideo(page);
+    const elapsed = (Date.now() - startedAt) / 1000;
+
+    const probe = await page.evaluate(
+      () => (window as unknown as { probe: { mediaTimes: number[]; waiting: number; seeking: number } }).probe,
+    );
+    const steps = probe.mediaTimes.slice(1).map((t, i) => t - probe.mediaTimes[i]!);
+    expect(probe.mediaTimes.length).toBeGreaterThan(150);
+    expect(Math.min(...steps), 'media time went backwards').toBeGreaterThan(0);
+    expect(Math.max(...steps), 'media time jumped').toBeLessThan(0.5);
+    expect(probe.waiting, 'playback stalled').toBe(0);
+    expect(probe.seeking, 'the player had to seek').toBe(0);
+    expect(end.currentTime - start.currentTime).toBeGreaterThan(elapsed * 0.8);
+    expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.buffered.length)).toBe(1);
+
+    // Prove a loop boundary was actually crossed: segments 8k-1 and 8k were both fetched and
+    // playback went on well past them.
+    const boundary = segments.find((msn) => msn % 8 === 0 && segments.includes(msn - 1));
+    expect(boundary, `no loop boundary among ${segments.join(',')}`).toBeDefined();
+    expect(Math.max(...segments)).toBeGreaterThan(boundary! + 2);
+  });
+});

@@ -1,0 +1,71 @@
+import { expect, test } from './fixtures.ts';
+
+test.describe('routes and error screens', () => {
+  test('an offline channel redirects to its offline page, replacing the history entry', async ({ page }) => {
+    await page.goto('/');
+    await page.goto('/night-owl?muted=true');
+    await expect(page).toHaveURL(/\/night-owl\/offline\?muted=true$/);
+    await expect(page.getByRole('heading', { name: 'NightOwl is offline' })).toBeVisible();
+    await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+    await expect(page.getByText("NightOwl's latest stream")).toBeVisible();
+
+    // Back goes to the page before, not to /night-owl (which would only redirect again).
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('an offline channel without videos shows no latest stream', async ({ page }) => {
+    await page.goto('/quiet-corner');
+    await expect(page.getByRole('heading', { name: 'QuietCorner is offline' })).toBeVisible();
+    await expect(page.getByText("QuietCorner's latest stream")).toHaveCount(0);
+  });
+
+  const errors: [string, string, RegExp | null][] = [
+    ['/no-such-channel', 'Channel not found', /\/api\/v2\/channels\/no-such-channel\/info/],
+    ['/no-playback', 'Playback URL not found', null],
+    ['/bad.slug', 'Invalid channel identifier', null],
+    ['/bad%20slug', 'Invalid channel identifier', null],
+    ['/%3Cscript%3E', 'Invalid channel identifier', null],
+    ['/night-owl/offline', 'Accessing offline page for a channel that has never been fetched', null],
+    ['/a/b/c', 'Page not found', null],
+  ];
+  for (const [path, message] of errors) {
+    test(`${path} shows '${message}'`, async ({ page }) => {
+      const apiCalls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/')) apiCalls.push(new URL(r.url()).pathname);
+      });
+      await page.goto(path);
+      await expect(page.getByRole('alert')).toContainText(message);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(message);
+      if (message === 'Invalid channel identifier') expect(apiCalls, 'a bad slug must not reach the API').toEqual([]);
+    });
+  }
+
+  test('the channel is fetched once: info and playback URL in parallel', async ({ page }) => {
+    const started: Record<string, number> = {};
+    const finished: Record<string, number> = {};
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/')) started[path] = Date.now();
+    });
+    page.on('requestfinished', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/')) finished[path] = Date.now();
+    });
+    await page.goto('/studio-live');
+    await expect(page.getByText('StudioLive is streaming')).toBeAttached();
+    const info = '/api/v2/channels/studio-live/info';
+    const playback = '/api/v2/channels/studio-live/playback-url';
+    expect(Object.keys(started).sort()).toEqual([info, playback]);
+    // Parallel: the second request started before the first one finished.
+    expect(Math.max(started[info]!, started[playback]!)).toBeLessThanOrEqual(
+      Math.min(finished[info]!, finished[playback]!),
+    );
+  });
+
+  test('an embed URL without a channel is misconfigured', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'This embed seems to be misconfigured' })).toBeVisible();
+  });
+});
