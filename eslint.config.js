@@ -27,7 +27,10 @@ export default tseslint.config(
     // DESIGN.md: packages never import apps, and the player imports no other package of ours.
     files: ['packages/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/apps/**', '@onair/embed', '@onair/platform', 'react', 'react-dom'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/apps/**', '@onair/embed', '@onair/platform', 'react', 'react-dom'] },
+      ],
     },
   },
   {

@@ -1,15 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { ALLOW_SOUND_AUTOPLAY, CHROMIUM_BASE_ARGS } from './tests/e2e/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Browser journeys in Debian's Chromium (no downloaded browsers) against the real platform,
@@ -27,7 +19,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     headless: true,
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...CHROMIUM_BASE_ARGS, ALLOW_SOUND_AUTOPLAY],
+    },
     trace: 'off',
   },
   webServer: {

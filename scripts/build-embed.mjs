@@ -3,7 +3,13 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { bin, newestMtime, root, run } from './lib.mjs';
 
-const SOURCES = ['apps/embed/src', 'apps/embed/index.html', 'apps/embed/vite.config.ts', 'packages', 'package-lock.json'];
+const SOURCES = [
+  'apps/embed/src',
+  'apps/embed/index.html',
+  'apps/embed/vite.config.ts',
+  'packages',
+  'package-lock.json',
+];
 
 export async function buildEmbed({ force = false } = {}) {
   const built = path.join(root, 'apps/embed/dist/index.html');

@@ -44,7 +44,7 @@ export function ensureChromium() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
-    console.log('Chromium is missing: installing Debian\'s chromium with apt-get (about 30 s)...');
+    console.log("Chromium is missing: installing Debian's chromium with apt-get (about 30 s)...");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     const install =

@@ -7,6 +7,9 @@ import { root } from './lib.mjs';
 const built = await buildEmbed();
 if (built !== 0) process.exit(built);
 
-const platform = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], { cwd: root, stdio: 'inherit' });
+const platform = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => platform.kill(signal));
 platform.on('exit', (code) => process.exit(code ?? 0));

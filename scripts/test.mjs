@@ -7,14 +7,22 @@ const TSCONFIGS = ['packages/contracts', 'packages/player', 'apps/platform', 'ap
 
 const steps = [
   ['Chromium', async () => (ensureChromium() ? 0 : 1)],
-  ['Types', async () => {
-    for (const project of TSCONFIGS) {
-      const code = await run(bin('tsc'), ['-p', project]);
-      if (code !== 0) return code;
-    }
-    return 0;
-  }],
-  ['Lint', () => run(bin('eslint'), ['.', '--max-warnings', '0'])],
+  [
+    'Types',
+    async () => {
+      for (const project of TSCONFIGS) {
+        const code = await run(bin('tsc'), ['-p', project]);
+        if (code !== 0) return code;
+      }
+      return 0;
+    },
+  ],
+  [
+    'Lint',
+    async () =>
+      (await run(bin('eslint'), ['.', '--max-warnings', '0'])) ||
+      run(bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+  ],
   ['Unit and integration tests', () => run(bin('vitest'), ['run'])],
   ['Embed build', () => buildEmbed({ force: true })],
   ['Browser tests', () => run(bin('playwright'), ['test', ...process.argv.slice(2)])],

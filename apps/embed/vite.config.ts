@@ -5,7 +5,20 @@ import { defineConfig } from 'vite';
  * plugin is needed for a production build. `npm run dev` proxies the platform's services.
  */
 export default defineConfig({
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // The size budget (not this generic warning) is what guards the bundle.
+    chunkSizeWarningLimit: 2048,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // React libraries' "use client" directives and their pure-annotation comments are
+        // meaningless in a client-only bundle; everything else is worth reading.
+        if (['MODULE_LEVEL_DIRECTIVE', 'SOURCEMAP_ERROR', 'INVALID_ANNOTATION'].includes(warning.code ?? '')) return;
+        warn(warning);
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:8080',

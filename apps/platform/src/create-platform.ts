@@ -33,12 +33,12 @@ export const defaultEmbedDir = path.resolve(here, '../../embed/dist');
 export async function createPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const now = options.now ?? Date.now;
   const channels = new ChannelStore(options.channels ?? seedChannels());
-  const fixture = await loadFixture(options.fixtureDir ?? defaultFixtureDir);
+  const fixture = loadFixture(options.fixtureDir ?? defaultFixtureDir);
 
   const app = Fastify({ logger: options.logger ?? false });
 
   registerChannelRoutes(app, channels);
-  registerLiveOrigin(app, { fixture, now, isLive: (slug) => channels.isLive(slug) });
+  await registerLiveOrigin(app, { fixture, now, isLive: (slug) => channels.isLive(slug) });
   await app.register(fastifyStatic, {
     root: path.resolve(here, '../public/images'),
     prefix: '/images/',

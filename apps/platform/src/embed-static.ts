@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './http-error.ts';
 
-/** Path prefixes that belong to services; everything else is the embed's (an SPA route). */
-const SERVICE_PREFIXES = ['/api/', '/hls/', '/images/'];
+/** Path prefixes of services and built files; any other GET path is an embed route (the SPA). */
+const SERVICE_PREFIXES = ['/api/', '/hls/', '/images/', '/assets/'];
 
 /**
  * Serves the built embed on the same origin as the API (SPEC §7: paths are relative to the
@@ -18,7 +18,9 @@ export async function registerEmbed(app: FastifyInstance, distDir: string): Prom
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
-      wildcard: false,
+      // Wildcard, not a route per file found at start-up: a rebuild while the platform runs
+      // (new hashed asset names) is served without a restart. Misses fall to the SPA handler.
+      wildcard: true,
       index: false,
       decorateReply: true,
       setHeaders(res, filePath) {
@@ -41,6 +43,6 @@ export async function registerEmbed(app: FastifyInstance, distDir: string): Prom
         .type('text/plain; charset=utf-8')
         .send('The embed is not built yet: run `npm run build` (or `npm start`, which builds it).\n');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir, { cacheControl: false });
   });
 }

@@ -29,7 +29,9 @@ for (const channel of channels.all()) {
   const note = channel.playback ? '' : ', no playback URL';
   console.log(`  ${base}/${channel.slug}  (${state}${note})`);
 }
-console.log(`\nEmbed it anywhere: <iframe src="${base}/studio-live?muted=true" allow="autoplay; fullscreen" allowfullscreen></iframe>`);
+console.log(
+  `\nEmbed it anywhere: <iframe src="${base}/studio-live?muted=true" allow="autoplay; fullscreen" allowfullscreen></iframe>`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

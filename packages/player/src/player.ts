@@ -127,7 +127,13 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     load(url) {
       if (!alive()) return;
       if (!video) {
-        reportError({ type: ErrorType.InvalidState, code: 0, source: 'load', message: 'attachMedia() first', fatal: true });
+        reportError({
+          type: ErrorType.InvalidState,
+          code: 0,
+          source: 'load',
+          message: 'attachMedia() first',
+          fatal: true,
+        });
         return;
       }
       sink?.destroy();

@@ -1,9 +1,4 @@
-import {
-  channelInfoV2Schema,
-  channelRoutes,
-  channelVideosSchema,
-  playbackUrlSchema,
-} from '@onair/contracts';
+import { channelInfoV2Schema, channelRoutes, channelVideosSchema, playbackUrlSchema } from '@onair/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../lib/fetch-json.ts';
 import { shouldRetry } from '../query-client.ts';
@@ -20,7 +15,8 @@ export const channelInfoQuery = (slug: string) =>
 export const playbackUrlQuery = (slug: string) =>
   queryOptions({
     queryKey: ['channel', slug, 'playback-url'],
-    queryFn: async ({ signal }) => (await getJson(channelRoutes.playbackUrl(slug), playbackUrlSchema.nullable(), signal))?.data ?? null,
+    queryFn: async ({ signal }) =>
+      (await getJson(channelRoutes.playbackUrl(slug), playbackUrlSchema.nullable(), signal))?.data ?? null,
     retry: shouldRetry,
   });
 

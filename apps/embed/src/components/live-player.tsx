@@ -2,6 +2,7 @@ import type { ChannelInfoV2 } from '@onair/contracts';
 import { PlayerState } from '@onair/player';
 import { useCallback, useRef, useState } from 'react';
 import type { EmbedParams } from '../lib/embed-params.ts';
+import { FullscreenIcon, MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from './icons.tsx';
 import { usePlayer, usePlayerSnapshot } from './use-player.ts';
 
 interface LivePlayerProps {
@@ -27,7 +28,8 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
 
   const toggleFullscreen = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen();
-    else void container.current?.requestFullscreen().catch((error: unknown) => console.warn('Fullscreen refused', error));
+    else
+      void container.current?.requestFullscreen().catch((error: unknown) => console.warn('Fullscreen refused', error));
   }, []);
 
   return (
@@ -58,7 +60,7 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
           disabled={!player}
           onClick={() => (paused ? void player?.play() : player?.pause())}
         >
-          {paused ? '▶' : '❚❚'}
+          {paused ? <PlayIcon /> : <PauseIcon />}
         </button>
         <button
           type="button"
@@ -68,11 +70,11 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
           disabled={!player}
           onClick={() => player?.setMuted(!muted)}
         >
-          {muted ? '🔇' : '🔊'}
+          {muted ? <MutedIcon /> : <VolumeIcon />}
         </button>
         {params.allowfullscreen && (
           <button type="button" className="control control--end" aria-label="Fullscreen" onClick={toggleFullscreen}>
-            ⛶
+            <FullscreenIcon />
           </button>
         )}
       </div>

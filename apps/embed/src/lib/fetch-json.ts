@@ -30,7 +30,9 @@ export async function getJson<S extends z.ZodType>(path: string, schema: S, sign
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new Error(`Unexpected response from ${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `Unexpected response from ${path}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   return parsed.data;
 }

@@ -26,7 +26,9 @@ export function channelLoader(queryClient: QueryClient) {
       throw new EmbedError('channel-not-found', { cause: info.status === 'rejected' ? info.reason : null });
     }
     if (playbackUrl.status === 'rejected' || !playbackUrl.value) {
-      throw new EmbedError('playback-not-found', { cause: playbackUrl.status === 'rejected' ? playbackUrl.reason : null });
+      throw new EmbedError('playback-not-found', {
+        cause: playbackUrl.status === 'rejected' ? playbackUrl.reason : null,
+      });
     }
     if (!info.value.livestream) throw replace(offlinePath(slug, new URL(request.url).search));
     return null;

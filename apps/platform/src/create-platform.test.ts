@@ -1,0 +1,107 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { channelInfoV2Schema, channelVideosSchema, errorResponseSchema, playbackUrlSchema } from '@onair/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlatform, type Platform } from './create-platform.ts';
+
+let platform: Platform;
+const embedDir = mkdtempSync(path.join(tmpdir(), 'onair-embed-'));
+
+beforeAll(async () => {
+  writeFileSync(path.join(embedDir, 'index.html'), '<!doctype html><title>embed</title>');
+  platform = await createPlatform({ embedDir, now: () => Date.UTC(2026, 10, 22, 12, 0, 0) });
+});
+afterAll(() => platform.app.close());
+
+const get = (url: string) => platform.app.inject({ method: 'GET', url, headers: { host: 'onair.test:8080' } });
+
+describe('channel API (SPEC §3, §7)', () => {
+  it('answers channel info v2 for a live channel with the spec fields', async () => {
+    const response = await get('/api/v2/channels/studio-live/info');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(channelInfoV2Schema.parse(body)).toBeTruthy();
+    expect(body).toMatchObject({
+      slug: 'studio-live',
+      user: { username: 'StudioLive' },
+      banner_image: null,
+      livestream: { is_live: true, viewer_count: 1234, viewers: 1234 },
+    });
+    expect(body.livestream.categories).toHaveLength(2);
+    expect(body.livestream.categories[0]).toEqual({ name: 'Software Development', slug: 'software-development' });
+  });
+
+  it('answers livestream null and an absolute banner URL for an offline channel', async () => {
+    const body = (await get('/api/v2/channels/night-owl/info')).json();
+    expect(body.livestream).toBeNull();
+    expect(body.banner_image.src).toBe('http://onair.test:8080/images/banner-night-owl.svg');
+  });
+
+  it('finds slugs case-insensitively', async () => {
+    expect((await get('/api/v2/channels/Studio-Live/info')).json().slug).toBe('studio-live');
+  });
+
+  it('answers the playback URL on the same origin, or data null when the channel has none', async () => {
+    const live = playbackUrlSchema.parse((await get('/api/v2/channels/studio-live/playback-url')).json());
+    expect(live.data).toBe('http://onair.test:8080/hls/studio-live/master.m3u8');
+    const missing = playbackUrlSchema.parse((await get('/api/v2/channels/no-playback/playback-url')).json());
+    expect(missing.data).toBeNull();
+  });
+
+  it('lists videos newest first with an absolute thumbnail', async () => {
+    const videos = channelVideosSchema.parse((await get('/api/v2/channels/night-owl/videos')).json());
+    expect(videos[0]?.thumbnail?.src).toBe('http://onair.test:8080/images/thumb-night-owl-5001.svg');
+    expect(channelVideosSchema.parse((await get('/api/v2/channels/quiet-corner/videos')).json())).toEqual([]);
+  });
+
+  it.each(['/api/v2/channels/nobody/info', '/api/v2/channels/nobody/playback-url', '/api/v2/channels/a.b/videos'])(
+    '%s answers 404 with the error shape',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(errorResponseSchema.parse(response.json())).toEqual({
+        status: 404,
+        statusText: 'Not Found',
+        data: { message: 'Channel not found' },
+      });
+    },
+  );
+
+  it('serves the platform images', async () => {
+    const response = await get('/images/banner-night-owl.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+  });
+});
+
+describe('embed hosting', () => {
+  it.each(['/studio-live', '/night-owl/offline', '/a/b/c', '/'])('serves the SPA for %s', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>embed</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps unknown service paths as JSON 404s, not the SPA', async () => {
+    const response = await get('/api/v9/whatever');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().data.message).toBe('Not found');
+  });
+
+  it('explains how to build the embed when it is missing', async () => {
+    const bare = await createPlatform({ embedDir: path.join(embedDir, 'missing') });
+    const response = await bare.app.inject({ method: 'GET', url: '/studio-live' });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('npm run build');
+    await bare.app.close();
+  });
+});
+
+describe('built assets', () => {
+  it('answers 404, not the SPA, for a missing built file', async () => {
+    const response = await get('/assets/index-missing.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * Live HLS origin: a committed, pre-encoded ABR ladder published on the wall
+ * clock as an endless live stream, with no encoder running while serving.
+ */
+
+import { fileURLToPath } from 'node:url';
+
+export { loadFixture, FixtureError, SEGMENT_DURATION_MS } from './fixture.ts';
+export type { Fixture, FixtureFragment, FixtureTrack, Rendition } from './fixture.ts';
+export { registerLiveOrigin } from './routes.ts';
+export type { LiveOriginOptions } from './routes.ts';
+export { buildFragmentAt, buildSegment } from './segment.ts';
+
+/** The ladder committed in apps/platform/media/fixture. */
+export const defaultFixtureDir: string = fileURLToPath(new URL('../../media/fixture', import.meta.url));

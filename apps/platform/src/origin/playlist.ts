@@ -1,0 +1,120 @@
+/**
+ * HLS playlist text (RFC 8216). Pure functions of their inputs (and of the
+ * clock value passed in).
+ */
+
+import { publishedWindow, segmentStartMs } from './timeline.ts';
+
+export interface VariantStream {
+  uri: string;
+  bandwidth: number;
+  averageBandwidth: number;
+  codecs: string;
+  width: number;
+  height: number;
+  frameRate: number;
+}
+
+export interface MediaSegmentEntry {
+  uri: string;
+  durationS: number;
+  /** Wall-clock time of the segment's first sample, ms since the epoch. */
+  programDateTimeMs: number;
+}
+
+export interface MediaPlaylist {
+  targetDurationS: number;
+  mediaSequence: number;
+  mapUri: string;
+  segments: readonly MediaSegmentEntry[];
+}
+
+// EXT-X-MAP in a playlist without I-FRAMES-ONLY needs version 6; 7 leaves
+// room for the LL-HLS tags that come later without a bump.
+const VERSION = 7;
+
+function quoted(value: string): string {
+  if (/["\r\n]/.test(value)) throw new RangeError(`cannot quote ${JSON.stringify(value)} in a playlist`);
+  return `"${value}"`;
+}
+
+function uriLine(uri: string): string {
+  if (uri === '' || /[\r\n]/.test(uri) || uri.startsWith('#'))
+    throw new RangeError(`bad playlist URI ${JSON.stringify(uri)}`);
+  return uri;
+}
+
+export function formatProgramDateTime(ms: number): string {
+  // toISOString always yields milliseconds and a Z suffix.
+  return new Date(ms).toISOString();
+}
+
+export function renderMultivariantPlaylist(variants: readonly VariantStream[]): string {
+  const lines = ['#EXTM3U', `#EXT-X-VERSION:${VERSION}`, '#EXT-X-INDEPENDENT-SEGMENTS'];
+  const ordered = [...variants].sort((a, b) => a.bandwidth - b.bandwidth);
+  for (const v of ordered) {
+    const attributes = [
+      `BANDWIDTH=${Math.ceil(v.bandwidth)}`,
+      `AVERAGE-BANDWIDTH=${Math.ceil(v.averageBandwidth)}`,
+      `CODECS=${quoted(v.codecs)}`,
+      `RESOLUTION=${v.width}x${v.height}`,
+      `FRAME-RATE=${v.frameRate.toFixed(3)}`,
+    ];
+    lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, uriLine(v.uri));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function renderMediaPlaylist(playlist: MediaPlaylist): string {
+  const lines = [
+    '#EXTM3U',
+    `#EXT-X-VERSION:${VERSION}`,
+    `#EXT-X-TARGETDURATION:${playlist.targetDurationS}`,
+    `#EXT-X-MEDIA-SEQUENCE:${playlist.mediaSequence}`,
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+    `#EXT-X-MAP:URI=${quoted(playlist.mapUri)}`,
+  ];
+  for (const s of playlist.segments) {
+    if (s.durationS > playlist.targetDurationS) {
+      // A segment longer than the target duration is a spec violation that
+      // players handle badly; fail loudly instead.
+      throw new RangeError(`segment ${s.uri} is longer than the target duration`);
+    }
+    lines.push(
+      `#EXT-X-PROGRAM-DATE-TIME:${formatProgramDateTime(s.programDateTimeMs)}`,
+      `#EXTINF:${s.durationS.toFixed(3)},`,
+      uriLine(s.uri),
+    );
+  }
+  // No EXT-X-ENDLIST: the stream is live and never ends.
+  return `${lines.join('\n')}\n`;
+}
+
+export interface LiveWindowOptions {
+  segmentDurationMs: number;
+  /** How many of the newest published segments to list. */
+  windowSize: number;
+  mapUri?: string;
+  segmentUri?: (msn: number) => string;
+}
+
+/** The rolling live media playlist as it stands at `nowMs`. */
+export function renderLiveMediaPlaylist(nowMs: number, options: LiveWindowOptions): string {
+  const { segmentDurationMs, windowSize } = options;
+  const segmentUri = options.segmentUri ?? ((msn: number) => `seg-${msn}.m4s`);
+  const window = publishedWindow(nowMs, segmentDurationMs, windowSize);
+  const segments: MediaSegmentEntry[] = [];
+  for (let msn = window.first; msn <= window.last; msn++) {
+    segments.push({
+      uri: segmentUri(msn),
+      durationS: segmentDurationMs / 1000,
+      programDateTimeMs: segmentStartMs(msn, segmentDurationMs),
+    });
+  }
+  return renderMediaPlaylist({
+    targetDurationS: Math.ceil(segmentDurationMs / 1000),
+    mediaSequence: window.first,
+    mapUri: options.mapUri ?? 'init.mp4',
+    segments,
+  });
+}

@@ -1,0 +1,107 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import HLS from 'hls-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFixture } from './fixture.ts';
+import { parseFragment, splitFragments } from './fragment.ts';
+import { defaultFixtureDir, registerLiveOrigin } from './index.ts';
+
+const fixture = loadFixture(defaultFixtureDir);
+// 2026-01-01T00:00:09.250Z: segment 1767225608 (a loop's first) just ended.
+const NOW = Date.UTC(2026, 0, 1, 0, 0, 9, 250);
+const NEWEST = 1_767_225_608;
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  app = Fastify();
+  await registerLiveOrigin(app, { fixture, now: () => NOW, isLive: (slug) => slug === 'on-air' });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const get = (url: string) => app.inject({ method: 'GET', url });
+
+function expectNotFound(response: Awaited<ReturnType<typeof get>>): void {
+  expect(response.statusCode).toBe(404);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  expect(response.headers['access-control-allow-origin']).toBe('*');
+  const body = response.json();
+  expect(body).toMatchObject({ status: 404, statusText: 'Not Found' });
+  expect(typeof body.data.message).toBe('string');
+}
+
+describe('live origin routes', () => {
+  it('serves the multivariant playlist', async () => {
+    const response = await get('/hls/on-air/master.m3u8');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    HLS.setOptions({ strictMode: true });
+    const playlist = HLS.parse(response.body);
+    if (!playlist.isMasterPlaylist) throw new Error('expected a multivariant playlist');
+    expect(playlist.variants.map((v) => v.uri)).toEqual([
+      '160p/media.m3u8',
+      '360p/media.m3u8',
+      '480p/media.m3u8',
+      '720p/media.m3u8',
+    ]);
+    expect(playlist.variants[0]?.bandwidth).toBe(fixture.renditions[0]?.bandwidth);
+  });
+
+  it('serves a media playlist that follows the injected clock', async () => {
+    const response = await get('/hls/on-air/480p/media.m3u8');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain(`#EXT-X-MEDIA-SEQUENCE:${NEWEST - 9}\n`);
+    expect(response.body.trimEnd().endsWith(`seg-${NEWEST}.m4s`)).toBe(true);
+  });
+
+  it('serves the init segment', async () => {
+    const response = await get('/hls/on-air/720p/init.mp4');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('video/mp4');
+    expect(response.headers['cache-control']).toMatch(/^public, max-age=\d+, immutable$/);
+    expect(response.rawPayload.equals(fixture.renditions[3]!.init)).toBe(true);
+  });
+
+  it('serves a published segment stamped with wall-clock time', async () => {
+    const response = await get(`/hls/on-air/720p/seg-${NEWEST}.m4s`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('video/iso.segment');
+    expect(response.headers['cache-control']).toMatch(/^public, max-age=\d+, immutable$/);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    const bytes = new Uint8Array(response.rawPayload);
+    const fragments = splitFragments(bytes).map(({ start, end }) => parseFragment(bytes.subarray(start, end)));
+    expect(fragments).toHaveLength(5);
+    expect(fragments[0]?.tracks[0]?.baseMediaDecodeTime).toBe(NEWEST * 90_000);
+  });
+
+  it('answers 404 for channels that are not live, unknown renditions and unknown paths', async () => {
+    expectNotFound(await get('/hls/off-air/master.m3u8'));
+    expectNotFound(await get('/hls/off-air/720p/media.m3u8'));
+    expectNotFound(await get('/hls/off-air/720p/init.mp4'));
+    expectNotFound(await get(`/hls/off-air/720p/seg-${NEWEST}.m4s`));
+    expectNotFound(await get('/hls/on-air/1080p/media.m3u8'));
+    expectNotFound(await get(`/hls/on-air/1080p/seg-${NEWEST}.m4s`));
+    expectNotFound(await get('/hls/on-air/720p/whatever.ts'));
+  });
+
+  it('answers 404 for segments in the future or past the retention period', async () => {
+    expectNotFound(await get(`/hls/on-air/720p/seg-${NEWEST + 1}.m4s`));
+    expectNotFound(await get(`/hls/on-air/720p/seg-${NEWEST - 60}.m4s`));
+    expect((await get(`/hls/on-air/720p/seg-${NEWEST - 59}.m4s`)).statusCode).toBe(200);
+    expectNotFound(await get('/hls/on-air/720p/seg-0.m4s'));
+  });
+
+  it.each(['abc', '1.5', '-3', '1e9', '', '12345678901234567890', '0x10'])(
+    'answers 400 for the malformed sequence number %j',
+    async (msn) => {
+      const response = await get(`/hls/on-air/720p/seg-${msn}.m4s`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: 400, statusText: 'Bad Request' });
+    },
+  );
+});

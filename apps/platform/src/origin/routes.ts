@@ -1,0 +1,134 @@
+/**
+ * Fastify routes of the live HLS origin. Every response is a pure function
+ * of the injected clock and the fixture, so any number of processes serve
+ * identical bytes for the same URL.
+ */
+
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Fixture, Rendition } from './fixture.ts';
+import { renderLiveMediaPlaylist, renderMultivariantPlaylist } from './playlist.ts';
+import { buildSegment } from './segment.ts';
+import { isAvailable } from './timeline.ts';
+
+export interface LiveOriginOptions {
+  fixture: Fixture;
+  /** Wall clock in ms since the epoch. */
+  now: () => number;
+  /** Whether a channel is on air; anything else is answered with 404. */
+  isLive: (slug: string) => boolean;
+  /** Segments listed in a media playlist (default 10). */
+  windowSize?: number;
+  /** How long a published segment stays downloadable, in ms (default 60 s). */
+  retentionMs?: number;
+}
+
+const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
+const SEGMENT_TYPE = 'video/iso.segment';
+const INIT_TYPE = 'video/mp4';
+// A segment's bytes at a given msn never change. The init segment only
+// changes when the fixture is regenerated, hence the shorter lifetime.
+const SEGMENT_CACHE = 'public, max-age=3600, immutable';
+const INIT_CACHE = 'public, max-age=600, immutable';
+// Digits only, and short enough to stay an exact integer.
+const MSN_PATTERN = /^\d{1,15}$/;
+
+interface SlugParams {
+  slug: string;
+}
+interface RenditionParams extends SlugParams {
+  rendition: string;
+}
+interface SegmentParams extends RenditionParams {
+  msn: string;
+}
+
+function problem(reply: FastifyReply, status: 400 | 404, message: string): FastifyReply {
+  const statusText = status === 400 ? 'Bad Request' : 'Not Found';
+  return reply
+    .code(status)
+    .header('access-control-allow-origin', '*')
+    .header('cache-control', 'no-cache')
+    .type('application/json; charset=utf-8')
+    .send({ status, statusText, data: { message } });
+}
+
+function ok(reply: FastifyReply, type: string, cacheControl: string, body: string | Uint8Array): FastifyReply {
+  const payload = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return reply
+    .code(200)
+    .header('access-control-allow-origin', '*')
+    .header('cache-control', cacheControl)
+    .type(type)
+    .send(payload);
+}
+
+export async function registerLiveOrigin(app: FastifyInstance, options: LiveOriginOptions): Promise<void> {
+  const { fixture, now, isLive } = options;
+  const windowSize = options.windowSize ?? 10;
+  const retentionMs = options.retentionMs ?? 60_000;
+  if (!Number.isInteger(windowSize) || windowSize < 1) throw new RangeError(`windowSize must be >= 1: ${windowSize}`);
+  if (retentionMs < windowSize * fixture.segmentDurationMs) {
+    throw new RangeError('retentionMs must cover at least the playlist window');
+  }
+  const renditions = new Map<string, Rendition>(fixture.renditions.map((r) => [r.name, r]));
+
+  const multivariant = renderMultivariantPlaylist(
+    fixture.renditions.map((r) => ({
+      uri: `${r.name}/media.m3u8`,
+      bandwidth: r.bandwidth,
+      averageBandwidth: r.averageBandwidth,
+      codecs: r.codecs,
+      width: r.width,
+      height: r.height,
+      frameRate: r.frameRate,
+    })),
+  );
+
+  /** Answers 404 (and returns false) unless the channel is on air. */
+  function onAir(reply: FastifyReply, slug: string): boolean {
+    if (isLive(slug)) return true;
+    problem(reply, 404, `Channel ${slug} is not live`);
+    return false;
+  }
+
+  /** Answers 404 unless the channel is on air and the rendition exists. */
+  function find(reply: FastifyReply, params: RenditionParams): Rendition | undefined {
+    if (!onAir(reply, params.slug)) return undefined;
+    const rendition = renditions.get(params.rendition);
+    if (!rendition) problem(reply, 404, `Unknown rendition ${params.rendition}`);
+    return rendition;
+  }
+
+  app.get<{ Params: SlugParams }>('/hls/:slug/master.m3u8', async (request, reply) => {
+    if (!onAir(reply, request.params.slug)) return reply;
+    return ok(reply, PLAYLIST_TYPE, 'no-cache', multivariant);
+  });
+
+  app.get<{ Params: RenditionParams }>('/hls/:slug/:rendition/media.m3u8', async (request, reply) => {
+    const rendition = find(reply, request.params);
+    if (!rendition) return reply;
+    const body = renderLiveMediaPlaylist(now(), { segmentDurationMs: fixture.segmentDurationMs, windowSize });
+    return ok(reply, PLAYLIST_TYPE, 'no-cache', body);
+  });
+
+  app.get<{ Params: RenditionParams }>('/hls/:slug/:rendition/init.mp4', async (request, reply) => {
+    const rendition = find(reply, request.params);
+    if (!rendition) return reply;
+    return ok(reply, INIT_TYPE, INIT_CACHE, rendition.init);
+  });
+
+  app.get<{ Params: SegmentParams }>('/hls/:slug/:rendition/seg-:msn.m4s', async (request, reply) => {
+    const rendition = find(reply, request.params);
+    if (!rendition) return reply;
+    const { msn: raw } = request.params;
+    if (!MSN_PATTERN.test(raw)) return problem(reply, 400, `Invalid media sequence number ${JSON.stringify(raw)}`);
+    const msn = Number(raw);
+    if (!isAvailable(msn, now(), fixture.segmentDurationMs, retentionMs)) {
+      return problem(reply, 404, `Segment ${msn} is not available`);
+    }
+    return ok(reply, SEGMENT_TYPE, SEGMENT_CACHE, buildSegment(fixture, rendition, msn));
+  });
+
+  // Anything else under /hls gets the same 404 shape as a missing channel.
+  app.get('/hls/*', async (_request, reply) => problem(reply, 404, 'Not found'));
+}

@@ -1,0 +1,25 @@
+import { BLOCK_SOUND_AUTOPLAY, CHROMIUM_BASE_ARGS } from './chromium.ts';
+import { expect, sampleVideo, test, waitForPlayback } from './fixtures.ts';
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_BASE_ARGS, BLOCK_SOUND_AUTOPLAY],
+  },
+});
+
+test.describe('where the browser refuses autoplay with sound', () => {
+  test('the player starts muted and the page shows it muted', async ({ page }) => {
+    await page.goto('/studio-live');
+    await waitForPlayback(page);
+    const video = await sampleVideo(page);
+    expect(video.paused).toBe(false);
+    expect(video.muted).toBe(true);
+    await expect(page.getByRole('button', { name: 'Unmute' })).toBeVisible();
+
+    // The viewer's click is the gesture the browser wanted: sound comes back.
+    await page.getByRole('button', { name: 'Unmute' }).click();
+    await expect(page.getByRole('button', { name: 'Mute' })).toBeVisible();
+    expect((await sampleVideo(page)).muted).toBe(false);
+  });
+});

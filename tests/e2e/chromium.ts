@@ -1,0 +1,21 @@
+/**
+ * Debian's Chromium on a machine with no internet: no sandbox (root in CI), no GPU, and none
+ * of the background services that would try to reach Google.
+ */
+export const CHROMIUM_BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Headless Chromium applies the desktop autoplay policy: sound needs a user gesture or an
+ * engaged site. The default run emulates an engaged visitor (sound allowed) so the parameters'
+ * own effect is visible; the autoplay-blocking journeys launch with BLOCK_SOUND_AUTOPLAY.
+ */
+export const ALLOW_SOUND_AUTOPLAY = '--autoplay-policy=no-user-gesture-required';
+export const BLOCK_SOUND_AUTOPLAY = '--autoplay-policy=user-gesture-required';
