@@ -21,7 +21,8 @@ export async function registerEmbed(app: FastifyInstance, distDir: string): Prom
       // Wildcard, not a route per file found at start-up: a rebuild while the platform runs
       // (new hashed asset names) is served without a restart. Misses fall to the SPA handler.
       wildcard: true,
-      index: false,
+      index: 'index.html',
+      cacheControl: false,
       decorateReply: true,
       setHeaders(res, filePath) {
         // Vite's hashed assets never change; index.html must always be revalidated.
