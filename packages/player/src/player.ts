@@ -1,23 +1,43 @@
-import { clampVolume } from './clamp.ts';
+import { analyticsEvent, AnalyticsTicker } from './analytics.ts';
+import { clampPlaybackRate, clampVolume } from './clamp.ts';
+import { BUFFERING_TIMEOUT_MS, INITIAL_VOLUME, PLAYER_VERSION, STATE_POLL_INTERVAL_MS } from './constants.ts';
+import {
+  DRIFT_DETECTION_MSE,
+  DRIFT_DETECTION_NATIVE,
+  evaluateDrift,
+  INITIAL_DRIFT_STATE,
+  type DriftDetectionConfig,
+} from './drift.ts';
 import { Emitter } from './emitter.ts';
+import { browserEnvironment, type PlayerEnvironment } from './environment.ts';
+import { classifyMediaError, ErrorType, MESSAGES, type PlayerError } from './errors.ts';
+import type { PlayerEventMap } from './events.ts';
+import { codecPolicyFromExperiments, type Experiment } from './experiments.ts';
+import { LatencyAnalyticsCollector, liveLatencySeconds, type LiveLatencyAnalytics } from './latency.ts';
+import { partitionQualities, sameQuality, type Quality } from './quality.ts';
 import { createMseSink, mseSupported } from './sinks/mse-sink.ts';
 import { createPassthroughSink } from './sinks/passthrough-sink.ts';
 import { selectSink } from './sinks/select-sink.ts';
 import type { Sink, SinkHost } from './sinks/sink.ts';
 import {
-  ErrorType,
+  initialState,
   PlayerState,
-  type PlayerError,
-  type PlayerEventMap,
-  type PlayerSnapshot,
+  stateForMediaEvent,
+  type BufferedRange,
+  type PlayerStateObject,
   type SinkType,
-} from './types.ts';
-
-export const PLAYER_VERSION = '1.31.0';
+} from './state.ts';
+import { computeStatistics, readFrameCounters, type FrameCounters } from './statistics.ts';
+import { shouldPauseHiddenTab } from './visibility.ts';
 
 export interface PlayerConfig {
   /** Force a sink (tests, debugging); otherwise MediaSource wins where it exists. */
   sink?: SinkType;
+  experiments?: readonly Experiment[];
+  bufferingTimeoutMs?: number;
+  /** Overrides of the drift rule; its defaults depend on the sink (SPEC §9). */
+  driftDetection?: Partial<DriftDetectionConfig>;
+  environment?: Partial<PlayerEnvironment>;
 }
 
 export interface Player {
@@ -25,9 +45,19 @@ export interface Player {
   load(url: string): void;
   play(): Promise<void>;
   pause(): void;
-  setMuted(muted: boolean): void;
+  seekTo(position: number): void;
   setVolume(volume: number): void;
-  getState(): PlayerSnapshot;
+  setMuted(muted: boolean): void;
+  setPlaybackRate(rate: number): void;
+  /** Manual quality; refused while the element shows native controls (SPEC §5). */
+  setQuality(quality: Quality): void;
+  setAutoQualityMode(enabled: boolean): void;
+  setLiveLowLatencyEnabled(enabled: boolean): void;
+  setLiveMaxLatency(seconds: number): void;
+  setRebufferToLive(enabled: boolean): void;
+  getState(): PlayerStateObject;
+  getLiveLatencyAnalytics(): LiveLatencyAnalytics;
+  getVersion(): string;
   /** Called after every state change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
   on<K extends keyof PlayerEventMap>(type: K, listener: (payload: PlayerEventMap[K]) => void): void;
@@ -35,70 +65,155 @@ export interface Player {
   delete(): void;
 }
 
-const MEDIA_EVENTS = ['loadedmetadata', 'playing', 'waiting', 'pause', 'ended', 'volumechange'] as const;
+const MEDIA_EVENTS = [
+  'loadedmetadata',
+  'playing',
+  'waiting',
+  'pause',
+  'ended',
+  'emptied',
+  'volumechange',
+  'ratechange',
+  'seeked',
+  'durationchange',
+  'error',
+] as const;
+
+function ranges(buffered: TimeRanges): BufferedRange[] {
+  const list: BufferedRange[] = [];
+  for (let i = 0; i < buffered.length; i++) list.push({ start: buffered.start(i), end: buffered.end(i) });
+  return list;
+}
 
 /**
- * The Player facade. Requests go down (play, mute); confirmed state comes up from the media
- * element's events, so the snapshot never claims what the element has not done.
+ * The Player facade. Requests go down (play, mute, quality); confirmed state comes up from the
+ * media element and the sink, so the state object never claims what has not happened.
+ * Pure policies (state transitions, error classification, drift, quality filter, analytics
+ * cadence) live in their own modules; this file wires them to the element and the sink.
  */
 export function createPlayer(config: PlayerConfig = {}): Player {
+  const env: PlayerEnvironment = { ...browserEnvironment(), ...config.environment };
+  const codecPolicy = codecPolicyFromExperiments(config.experiments ?? []);
+  const bufferingTimeoutMs = config.bufferingTimeoutMs ?? BUFFERING_TIMEOUT_MS;
+
+  let state: PlayerStateObject = { ...initialState(), volume: INITIAL_VOLUME };
   let video: HTMLVideoElement | null = null;
   let sink: Sink | null = null;
   let deleted = false;
-  let snapshot: PlayerSnapshot = {
-    state: PlayerState.Idle,
-    muted: false,
-    volume: 1,
-    paused: true,
-    sink: null,
-    error: null,
-  };
+  /** The viewer's request: play (true) or stay paused (false). */
+  let wantsPlay = false;
+  /** Pauses we cause ourselves (hidden tab, drift correction) are not the viewer's pause. */
+  let internalPauses = 0;
+  let everPlayed = false;
+  let decodeReloads = 0;
+  let bufferingSinceMs: number | null = null;
+  let drift = INITIAL_DRIFT_STATE;
+  let driftConfig: DriftDetectionConfig = DRIFT_DETECTION_MSE;
+  let frames: FrameCounters | null = null;
+  let lastPollMs = 0;
+  let playedBitrateMs = 0;
+  let playedMs = 0;
+  let poll: ReturnType<typeof setInterval> | undefined;
+  let latency = new LatencyAnalyticsCollector();
+
   const subscribers = new Set<() => void>();
   const emitter = new Emitter<PlayerEventMap>((error) =>
-    reportError({ type: ErrorType.Error, code: 0, source: 'listener', message: String(error), fatal: false }),
+    emitter.emit('error', { type: ErrorType.Error, code: 0, source: 'listener', message: String(error), fatal: false }),
   );
+  const ticker = new AnalyticsTicker((reason, played) => {
+    const s = state;
+    emitter.emit(
+      'analytics',
+      analyticsEvent('player_stats', {
+        reason,
+        played_ms: played,
+        bitrate: s.statistics.bitrate,
+        framerate: s.statistics.framerate,
+        dropped_frames: s.statistics.droppedFrames,
+        decoded_frames: s.statistics.decodedFrames,
+        live_latency: Number.isFinite(s.liveLatency) ? Math.round(s.liveLatency * 1000) / 1000 : null,
+        quality: s.quality?.name ?? null,
+        bandwidth_estimate: s.bandwidthEstimate,
+        sink: s.sink,
+        player_version: PLAYER_VERSION,
+      }),
+    );
+  });
 
-  function update(patch: Partial<PlayerSnapshot>): void {
-    const next = { ...snapshot, ...patch };
-    if ((Object.keys(patch) as (keyof PlayerSnapshot)[]).every((k) => next[k] === snapshot[k])) return;
-    const stateChanged = next.state !== snapshot.state;
-    snapshot = next;
+  function set(patch: Partial<PlayerStateObject>): void {
+    const keys = Object.keys(patch) as (keyof PlayerStateObject)[];
+    if (keys.every((k) => Object.is(patch[k], state[k]))) return;
+    const previous = state.state;
+    state = { ...state, ...patch };
     for (const subscriber of [...subscribers]) subscriber();
-    if (stateChanged) emitter.emit('state-changed', { state: next.state });
+    if (state.state !== previous) emitter.emit('state-changed', { state: state.state });
   }
 
   function reportError(error: PlayerError): void {
-    if (error.fatal) update({ error });
+    if (error.fatal) {
+      set({ error, state: PlayerState.Idle });
+      stopPoll();
+    }
     emitter.emit('error', error);
   }
 
-  function onMediaEvent(event: Event): void {
-    const element = event.target as HTMLVideoElement;
-    switch (event.type) {
-      case 'loadedmetadata':
-        if (snapshot.state === PlayerState.Idle) update({ state: PlayerState.Ready });
-        break;
-      case 'playing':
-        update({ state: PlayerState.Playing, paused: false });
-        break;
-      case 'waiting':
-        update({ state: PlayerState.Buffering });
-        break;
-      case 'pause':
-        if (!element.ended) update({ state: PlayerState.Idle, paused: true });
-        break;
-      case 'ended':
-        update({ state: PlayerState.Ended, paused: true });
-        break;
-      case 'volumechange':
-        update({ muted: element.muted, volume: element.volume });
-        break;
+  function pauseInternally(): void {
+    if (!video || video.paused) return;
+    internalPauses += 1;
+    video.pause();
+  }
+
+  async function attemptPlay(): Promise<void> {
+    // SPEC §4: playback waits for ready (a pending play) and never starts in a hidden page.
+    if (!video || !wantsPlay || !state.loaded || env.visibility.hidden) return;
+    const element = video;
+    try {
+      await element.play();
+    } catch (error) {
+      if (deleted || !wantsPlay || element !== video) return;
+      const name = (error as DOMException | undefined)?.name;
+      if (name === 'AbortError') return; // superseded by a reload or a pause
+      if (name === 'NotAllowedError' && !element.muted) {
+        // Autoplay with sound refused: retry silently, and let the page show it muted.
+        element.muted = true;
+        emitter.emit('audio-blocked', {});
+        try {
+          await element.play();
+          return;
+        } catch {
+          // even muted playback is refused
+        }
+      }
+      if (!wantsPlay) return;
+      wantsPlay = false;
+      element.pause();
+      set({ paused: true });
+      emitter.emit('playback-blocked', {});
     }
   }
 
-  function onVisibilityChange(): void {
-    // Playback never starts in a hidden page; once visible again, a play request resumes.
-    if (!document.hidden && video && !snapshot.paused && video.paused) void api.play();
+  function markLoaded(removed: Quality[]): void {
+    set({ loaded: true, state: state.state === PlayerState.Idle ? PlayerState.Ready : state.state });
+    emitter.emit('loaded', { qualities: state.qualities, removed });
+    startPoll();
+    void attemptPlay();
+  }
+
+  function reloadAtLiveEdge(): void {
+    if (!sink) return;
+    set({ loaded: false });
+    sink.reload();
+  }
+
+  function handleMediaError(code: number, message: string): void {
+    const decision = classifyMediaError(code, message, { everPlayed, isHlsPlaylist: true, decodeReloads });
+    if (decision.action === 'reload') {
+      decodeReloads += 1;
+      env.logger.warn(`Media error ${code} (${message}): reloading once`);
+      reloadAtLiveEdge();
+      return;
+    }
+    reportError(decision.error);
   }
 
   const host: SinkHost = {
@@ -106,37 +221,200 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       if (!video) throw new Error('No media element attached');
       return video;
     },
+    get lowLatency() {
+      return state.liveLowLatencyEnabled;
+    },
     onError: reportError,
+    onMediaError: handleMediaError,
+    onQualities(qualities) {
+      const { playable, unplayable } = partitionQualities(qualities, env.isTypeSupported, codecPolicy);
+      set({ qualities: playable });
+      markLoaded(unplayable);
+      return unplayable;
+    },
+    onQualityChanged(quality) {
+      if (sameQuality(quality, state.quality)) return;
+      set({ quality });
+      emitter.emit('quality-changed', quality);
+    },
+    onTextCue: (cue) => emitter.emit('text-cue', cue),
+    onMetadataCue: (cue) => emitter.emit('text-metadata-cue', cue),
+    onProgress() {},
   };
 
+  function onMediaEvent(event: Event): void {
+    const element = event.target as HTMLVideoElement;
+    const next = stateForMediaEvent(event.type, state.state, element);
+    switch (event.type) {
+      case 'loadedmetadata':
+        // Native HLS exposes no qualities: metadata is its "ready".
+        if (state.sink === 'passthrough' && !state.loaded) markLoaded([]);
+        break;
+      case 'playing':
+        everPlayed = true;
+        bufferingSinceMs = null;
+        wantsPlay = true;
+        break;
+      case 'waiting':
+        if (!element.paused) {
+          bufferingSinceMs = env.now();
+          emitter.emit('rebuffering', {});
+          if (state.rebufferToLive && sink?.isLive()) sink.seekToLiveEdge();
+        }
+        break;
+      case 'pause':
+        bufferingSinceMs = null;
+        if (internalPauses > 0) internalPauses -= 1;
+        else wantsPlay = false;
+        ticker.onPause();
+        break;
+      case 'ended':
+        wantsPlay = false;
+        break;
+      case 'volumechange':
+        if (element.muted !== state.muted) emitter.emit('muted-changed', { muted: element.muted });
+        if (element.volume !== state.volume) emitter.emit('volume-changed', { volume: element.volume });
+        set({ muted: element.muted, volume: element.volume });
+        break;
+      case 'ratechange':
+        set({ playbackRate: element.playbackRate });
+        emitter.emit('playback-rate-changed', { playbackRate: element.playbackRate });
+        break;
+      case 'seeked':
+        emitter.emit('seek-completed', { position: element.currentTime });
+        break;
+      case 'durationchange':
+        set({ duration: element.duration });
+        break;
+      case 'error':
+        if (element.error) handleMediaError(element.error.code, element.error.message);
+        break;
+    }
+    set({ ...(next ? { state: next } : {}), paused: !wantsPlay });
+  }
+
+  function onVisibilityChange(): void {
+    if (!video) return;
+    if (env.visibility.hidden) {
+      if (shouldPauseHiddenTab(env.userAgent, video.muted, video.volume)) pauseInternally();
+    } else if (wantsPlay && video.paused) {
+      void attemptPlay();
+    }
+  }
+
+  function sample(): void {
+    if (!video || !sink) return;
+    const now = env.now();
+    const delta = lastPollMs ? now - lastPollMs : 0;
+    lastPollMs = now;
+    const bitrate = state.quality?.bitrate ?? 0;
+    if (state.state === PlayerState.Playing) {
+      ticker.addPlayTime(delta);
+      playedMs += delta;
+      playedBitrateMs += delta * bitrate;
+    }
+
+    const counters = readFrameCounters(video, now);
+    const statistics = computeStatistics(frames, counters, bitrate);
+    frames = counters;
+
+    const playingDate = sink.playingDateMs();
+    const liveLatency = liveLatencySeconds(playingDate, now, latency.serverOffset);
+    latency.addLatency(liveLatency, now);
+
+    const edge = sink.liveEdgeDistance();
+    const playlistPosition = edge && edge.targetDuration > 0 ? edge.seconds / edge.targetDuration : Number.NaN;
+    latency.addPlaylistPosition(playlistPosition);
+    if (state.state === PlayerState.Playing) {
+      const result = evaluateDrift(drift, { nowMs: now, playlistPosition }, driftConfig);
+      drift = result.state;
+      if (result.correct) correctDrift(playlistPosition);
+    }
+
+    if (bufferingSinceMs !== null && wantsPlay && now - bufferingSinceMs > bufferingTimeoutMs) {
+      bufferingSinceMs = now;
+      reportError({
+        type: ErrorType.Timeout,
+        code: 0,
+        source: 'buffering',
+        message: MESSAGES.bufferingTimeout,
+        fatal: false,
+      });
+      if (sink.isLive()) reloadAtLiveEdge();
+    }
+
+    set({
+      statistics,
+      liveLatency,
+      syncTime: playingDate ?? Number.NaN,
+      bandwidthEstimate: sink.bandwidthEstimate(),
+      averageBitrate: playedMs > 0 ? Math.round(playedBitrateMs / playedMs) : bitrate,
+      position: video.currentTime,
+      liveLowLatency: state.liveLowLatencyEnabled && sink.isLive() && state.sink === 'mse',
+      trackBufferedRanges: { audio: ranges(video.buffered), video: ranges(video.buffered) },
+    });
+  }
+
+  function correctDrift(playlistPosition: number): void {
+    // SPEC §4: pause, reload the source at the live edge, play (once loaded again).
+    latency.countDriftCorrection();
+    emitter.emit('drift-correction', { playlistPosition });
+    pauseInternally();
+    reloadAtLiveEdge();
+  }
+
+  function startPoll(): void {
+    if (poll !== undefined) return;
+    lastPollMs = 0;
+    poll = setInterval(sample, STATE_POLL_INTERVAL_MS);
+  }
+
+  function stopPoll(): void {
+    clearInterval(poll);
+    poll = undefined;
+  }
+
   function alive(): boolean {
-    if (deleted) console.warn('Method called on deleted player instance.');
+    if (deleted) env.logger.warn(MESSAGES.deleted);
     return !deleted;
   }
 
   const api: Player = {
     attachMedia(element) {
       if (!alive()) return;
+      if (video) for (const type of MEDIA_EVENTS) video.removeEventListener(type, onMediaEvent);
       video = element;
-      video.volume = snapshot.volume;
-      video.muted = snapshot.muted;
+      video.volume = state.volume;
+      video.muted = state.muted;
       for (const type of MEDIA_EVENTS) video.addEventListener(type, onMediaEvent);
-      document.addEventListener('visibilitychange', onVisibilityChange);
+      env.visibility.removeEventListener('visibilitychange', onVisibilityChange);
+      env.visibility.addEventListener('visibilitychange', onVisibilityChange);
     },
 
     load(url) {
       if (!alive()) return;
+      if (!env.hasWebAssembly()) {
+        reportError({
+          type: ErrorType.NotSupported,
+          code: 0,
+          source: 'load',
+          message: MESSAGES.noWebAssembly,
+          fatal: true,
+        });
+        return;
+      }
       if (!video) {
         reportError({
           type: ErrorType.InvalidState,
           code: 0,
           source: 'load',
-          message: 'attachMedia() first',
+          message: 'attachMedia() must come before load()',
           fatal: true,
         });
         return;
       }
       sink?.destroy();
+      stopPoll();
       const type = selectSink(
         { mediaSource: mseSupported(), nativeHls: video.canPlayType('application/vnd.apple.mpegurl') !== '' },
         config.sink,
@@ -151,72 +429,131 @@ export function createPlayer(config: PlayerConfig = {}): Player {
         });
         return;
       }
+      everPlayed = false;
+      decodeReloads = 0;
+      drift = INITIAL_DRIFT_STATE;
+      driftConfig = { ...(type === 'mse' ? DRIFT_DETECTION_MSE : DRIFT_DETECTION_NATIVE), ...config.driftDetection };
+      latency = new LatencyAnalyticsCollector();
+      frames = null;
+      playedMs = 0;
+      playedBitrateMs = 0;
+      set({
+        sink: type,
+        loaded: false,
+        error: null,
+        state: PlayerState.Idle,
+        path: url,
+        protocol: 'HLS',
+        qualities: [],
+        quality: null,
+        sessionId: crypto.randomUUID(),
+      });
       sink = type === 'mse' ? createMseSink(host) : createPassthroughSink(host);
-      update({ sink: type, error: null, state: PlayerState.Idle });
       sink.load(url);
     },
 
     async play() {
       if (!alive() || !video) return;
-      update({ paused: false });
-      if (document.hidden) return;
-      try {
-        await video.play();
-      } catch (error) {
-        const name = (error as DOMException | undefined)?.name;
-        if (name === 'AbortError' || snapshot.paused) return; // superseded by a load or a pause
-        if (name === 'NotAllowedError' && !video.muted) {
-          // Autoplay with sound refused: retry silently, and tell the page so it can show muted.
-          video.muted = true;
-          emitter.emit('audio-blocked', {});
-          try {
-            await video.play();
-            return;
-          } catch {
-            // fall through: even muted playback is refused
-          }
-        }
-        video.pause();
-        update({ paused: true });
-        emitter.emit('playback-blocked', {});
-      }
+      wantsPlay = true;
+      set({ paused: false });
+      await attemptPlay();
     },
 
     pause() {
       if (!alive() || !video) return;
-      update({ paused: true });
+      wantsPlay = false;
+      set({ paused: true });
       video.pause();
     },
 
-    setMuted(muted) {
-      if (!alive()) return;
-      if (video) video.muted = muted;
-      else update({ muted });
+    seekTo(position) {
+      if (!alive() || !video || !Number.isFinite(position)) return;
+      video.currentTime = Math.max(0, position);
     },
 
     setVolume(volume) {
       if (!alive()) return;
       const clamped = clampVolume(volume);
       if (video) video.volume = clamped;
-      else update({ volume: clamped });
+      else set({ volume: clamped });
     },
 
-    getState: () => snapshot,
+    setMuted(muted) {
+      if (!alive()) return;
+      if (video) video.muted = muted;
+      else set({ muted });
+    },
+
+    setPlaybackRate(rate) {
+      if (!alive()) return;
+      const clamped = clampPlaybackRate(rate);
+      if (video) video.playbackRate = clamped;
+      else set({ playbackRate: clamped });
+    },
+
+    setQuality(quality) {
+      if (!alive() || !sink) return;
+      if (video?.controls) {
+        env.logger.warn('Quality can be set manually only when the video element has no native controls.');
+        return;
+      }
+      const known = state.qualities.find((q) => sameQuality(q, quality));
+      if (!known) {
+        reportError({
+          type: ErrorType.InvalidParameter,
+          code: 0,
+          source: 'setQuality',
+          message: `Unknown quality ${quality.name}`,
+          fatal: false,
+        });
+        return;
+      }
+      set({ autoQualityMode: false });
+      sink.setQuality(known);
+    },
+
+    setAutoQualityMode(enabled) {
+      if (!alive()) return;
+      set({ autoQualityMode: enabled });
+      if (enabled) sink?.setQuality(null);
+      else if (state.quality) sink?.setQuality(state.quality);
+    },
+
+    setLiveLowLatencyEnabled(enabled) {
+      if (!alive()) return;
+      set({ liveLowLatencyEnabled: enabled });
+      sink?.setLowLatency(enabled);
+    },
+
+    setLiveMaxLatency(seconds) {
+      if (!alive() || !(seconds > 0)) return;
+      set({ liveMaxLatency: seconds });
+      sink?.setLiveMaxLatency(seconds);
+    },
+
+    setRebufferToLive(enabled) {
+      if (!alive()) return;
+      set({ rebufferToLive: enabled });
+    },
+
+    getState: () => state,
+    getLiveLatencyAnalytics: () => latency.snapshot(),
+    getVersion: () => PLAYER_VERSION,
 
     subscribe(listener) {
       subscribers.add(listener);
       return () => subscribers.delete(listener);
     },
-
     on: (type, listener) => emitter.on(type, listener),
     off: (type, listener) => emitter.off(type, listener),
 
     delete() {
       if (!alive()) return;
+      stopPoll();
       sink?.destroy();
       sink = null;
       if (video) for (const type of MEDIA_EVENTS) video.removeEventListener(type, onMediaEvent);
-      document.removeEventListener('visibilitychange', onVisibilityChange);
+      env.visibility.removeEventListener('visibilitychange', onVisibilityChange);
       video = null;
       subscribers.clear();
       emitter.clear();

@@ -1,4 +1,4 @@
-import { createPlayer, type Player, type PlayerSnapshot } from '@onair/player';
+import { createPlayer, type Player, type PlayerStateObject } from '@onair/player';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** SPEC §4/§9 "Player (page level)": the page starts the player at volume 0.6. */
@@ -43,6 +43,6 @@ const NO_PLAYER = (): null => null;
 const NO_SUBSCRIBE = () => () => {};
 
 /** The player's state for rendering; controls read it, never the <video> element. */
-export function usePlayerSnapshot(player: Player | null): PlayerSnapshot | null {
+export function usePlayerSnapshot(player: Player | null): PlayerStateObject | null {
   return useSyncExternalStore(player ? player.subscribe : NO_SUBSCRIBE, player ? player.getState : NO_PLAYER);
 }

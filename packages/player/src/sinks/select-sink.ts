@@ -1,4 +1,4 @@
-import type { SinkType } from '../types.ts';
+import type { SinkType } from '../state.ts';
 
 export interface SinkSupport {
   /** MediaSource can play H.264/AAC (hls.js's own check). */
