@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { ALLOW_SOUND_AUTOPLAY, CHROMIUM_BASE_ARGS } from './tests/e2e/chromium.ts';
+import { ALLOW_SOUND_AUTOPLAY, CHROMIUM_BASE_ARGS } from './tests/e2e/support/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 

@@ -1,5 +1,6 @@
-import { BLOCK_SOUND_AUTOPLAY, CHROMIUM_BASE_ARGS } from './chromium.ts';
-import { expect, sampleVideo, test, waitForPlayback } from './fixtures.ts';
+import { BLOCK_SOUND_AUTOPLAY, CHROMIUM_BASE_ARGS } from './support/chromium.ts';
+import { expect, sampleVideo, test, waitForPlayback } from './support/fixtures.ts';
+import { labEvents, openLab, playerState, startPlayer } from './support/player-lab.ts';
 
 test.use({
   launchOptions: {
@@ -21,5 +22,18 @@ test.describe('where the browser refuses autoplay with sound', () => {
     await page.getByRole('button', { name: 'Unmute' }).click();
     await expect(page.getByRole('button', { name: 'Mute' })).toBeVisible();
     expect((await sampleVideo(page)).muted).toBe(false);
+  });
+});
+
+test.describe('the engine where autoplay with sound is refused', () => {
+  test('retries muted, emits audio-blocked, and plays', async ({ page }) => {
+    await openLab(page);
+    await startPlayer(page, '/hls/studio-live/master.m3u8');
+    await waitForPlayback(page);
+    expect(await labEvents(page, 'audio-blocked')).toHaveLength(1);
+    expect(await labEvents(page, 'playback-blocked')).toHaveLength(0);
+    expect((await sampleVideo(page)).muted).toBe(true);
+    expect(await playerState(page, 'muted')).toBe(true);
+    expect(await playerState(page, 'state')).toBe('Playing');
   });
 });

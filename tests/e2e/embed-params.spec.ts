@@ -1,4 +1,4 @@
-import { expect, sampleVideo, test, waitForPlayback } from './fixtures.ts';
+import { expect, sampleVideo, test, waitForPlayback } from './support/fixtures.ts';
 
 /**
  * SPEC §2: muted / autoplay / allowfullscreen are on only for the exact text 'true';

@@ -1,4 +1,4 @@
-import { expect, sampleVideo, test, waitForPlayback } from './fixtures.ts';
+import { expect, sampleVideo, test, waitForPlayback } from './support/fixtures.ts';
 
 test.describe('live channel', () => {
   test('decodes frames and advances time', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test } from './support/fixtures.ts';
 
 test.describe('routes and error screens', () => {
   test('an offline channel redirects to its offline page, replacing the history entry', async ({ page }) => {

@@ -266,6 +266,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
         bufferingSinceMs = null;
         if (internalPauses > 0) internalPauses -= 1;
         else wantsPlay = false;
+        accruePlayTime(env.now());
         ticker.onPause();
         break;
       case 'ended':
@@ -284,7 +285,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
         emitter.emit('seek-completed', { position: element.currentTime });
         break;
       case 'durationchange':
-        set({ duration: element.duration });
+        set({ duration: sink?.isLive() ? Number.POSITIVE_INFINITY : element.duration });
         break;
       case 'error':
         if (element.error) handleMediaError(element.error.code, element.error.message);
@@ -305,14 +306,8 @@ export function createPlayer(config: PlayerConfig = {}): Player {
   function sample(): void {
     if (!video || !sink) return;
     const now = env.now();
-    const delta = lastPollMs ? now - lastPollMs : 0;
-    lastPollMs = now;
+    accruePlayTime(now);
     const bitrate = state.quality?.bitrate ?? 0;
-    if (state.state === PlayerState.Playing) {
-      ticker.addPlayTime(delta);
-      playedMs += delta;
-      playedBitrateMs += delta * bitrate;
-    }
 
     const counters = readFrameCounters(video, now);
     const statistics = computeStatistics(frames, counters, bitrate);
@@ -350,9 +345,20 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       bandwidthEstimate: sink.bandwidthEstimate(),
       averageBitrate: playedMs > 0 ? Math.round(playedBitrateMs / playedMs) : bitrate,
       position: video.currentTime,
+      duration: sink.isLive() ? Number.POSITIVE_INFINITY : video.duration,
       liveLowLatency: state.liveLowLatencyEnabled && sink.isLive() && state.sink === 'mse',
       trackBufferedRanges: { audio: ranges(video.buffered), video: ranges(video.buffered) },
     });
+  }
+
+  /** Play time since the last call counts while the state is Playing (analytics, averages). */
+  function accruePlayTime(now: number): void {
+    const delta = lastPollMs ? now - lastPollMs : 0;
+    lastPollMs = now;
+    if (state.state !== PlayerState.Playing || delta <= 0) return;
+    ticker.addPlayTime(delta);
+    playedMs += delta;
+    playedBitrateMs += delta * (state.quality?.bitrate ?? 0);
   }
 
   function correctDrift(playlistPosition: number): void {

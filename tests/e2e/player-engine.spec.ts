@@ -1,0 +1,225 @@
+import type { Page } from '@playwright/test';
+import { expect, sampleVideo, test, waitForPlayback } from './support/fixtures.ts';
+import { labEvents, openLab, playerState, startPlayer } from './support/player-lab.ts';
+
+/**
+ * The engine on its own (packages/player in a bare page) against the platform's live origin:
+ * every assertion is about frames decoded, time advancing or what the element really does.
+ */
+const LIVE = '/hls/studio-live/master.m3u8';
+
+interface QualityJson {
+  name: string;
+  width: number;
+  height: number;
+  bitrate: number;
+}
+
+const call = (page: Page, method: string, ...args: unknown[]) =>
+  page.evaluate(
+    ({ method, args }) =>
+      (window as unknown as { player: Record<string, (...a: unknown[]) => unknown> }).player[method]!(...args),
+    { method, args },
+  );
+
+test.describe('player engine', () => {
+  test.beforeEach(async ({ page }) => {
+    await openLab(page);
+  });
+
+  test('plays, pauses, resumes, mutes and clamps the volume', async ({ page }) => {
+    await startPlayer(page, LIVE);
+    await waitForPlayback(page);
+    await expect.poll(() => playerState(page, 'state')).toBe('Playing');
+    expect(await playerState(page, 'loaded')).toBe(true);
+
+    await call(page, 'pause');
+    await expect.poll(() => playerState(page, 'state')).toBe('Idle');
+    expect(await playerState(page, 'paused')).toBe(true);
+    const paused = await sampleVideo(page);
+    await page.waitForTimeout(1000);
+    expect((await sampleVideo(page)).currentTime).toBe(paused.currentTime);
+    // Pausing emits the analytics stats of the play so far, stamped for the web.
+    const [stats] = await labEvents(page, 'analytics');
+    expect(stats?.payload).toMatchObject({
+      name: 'player_stats',
+      properties: { reason: 'pause', app_platform: 'web' },
+    });
+
+    await call(page, 'play');
+    await expect.poll(() => playerState(page, 'state')).toBe('Playing');
+    const resumed = await sampleVideo(page);
+    await page.waitForTimeout(1500);
+    expect((await sampleVideo(page)).currentTime).toBeGreaterThan(resumed.currentTime + 0.5);
+
+    await call(page, 'setMuted', true);
+    expect((await sampleVideo(page)).muted).toBe(true);
+    await expect.poll(() => playerState(page, 'muted')).toBe(true);
+    expect(await labEvents(page, 'muted-changed')).toHaveLength(1);
+
+    await call(page, 'setVolume', 0.3);
+    expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.volume)).toBeCloseTo(0.3);
+    await call(page, 'setVolume', 5);
+    expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.volume)).toBe(1);
+    // Read back in the same task: on a live stream hls.js's catch-up owns the rate afterwards.
+    const rates = await page.evaluate(() => {
+      const w = window as unknown as { player: { setPlaybackRate(r: number): void } };
+      const v = document.querySelector('video')!;
+      w.player.setPlaybackRate(9);
+      const high = v.playbackRate;
+      w.player.setPlaybackRate(0);
+      return [high, v.playbackRate];
+    });
+    expect(rates).toEqual([2, 0.25]);
+  });
+
+  test('reports statistics from the element and the version 1.31.0', async ({ page }) => {
+    await startPlayer(page, LIVE);
+    await waitForPlayback(page);
+    await page.waitForTimeout(2000);
+    const statistics = await playerState<{ framerate: number; decodedFrames: number; bitrate: number }>(
+      page,
+      'statistics',
+    );
+    const video = await sampleVideo(page);
+    expect(statistics.decodedFrames).toBeGreaterThan(20);
+    expect(statistics.decodedFrames).toBeLessThanOrEqual(video.frames);
+    expect(statistics.framerate).toBeGreaterThan(10);
+    expect(statistics.bitrate).toBeGreaterThan(100_000);
+    expect(await call(page, 'getVersion')).toBe('1.31.0');
+    expect(await playerState(page, 'duration')).toBe(Number.POSITIVE_INFINITY); // live
+  });
+
+  test('switches quality by hand (the decoded picture changes size) and back to auto', async ({ page }) => {
+    await startPlayer(page, LIVE);
+    await waitForPlayback(page);
+    const qualities = await playerState<QualityJson[]>(page, 'qualities');
+    expect(qualities.map((q) => q.name)).toEqual(['160p', '360p', '480p', '720p']);
+
+    const q720 = qualities.find((q) => q.height === 720)!;
+    const q160 = qualities.find((q) => q.height === 160)!;
+    await call(page, 'setQuality', q720);
+    await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 15_000 }).toBe(1280);
+    await call(page, 'setQuality', q160);
+    await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 15_000 }).toBe(284);
+    expect(await playerState(page, 'autoQualityMode')).toBe(false);
+    await expect.poll(async () => (await playerState<QualityJson>(page, 'quality')).name).toBe('160p');
+    expect((await labEvents(page, 'quality-changed')).length).toBeGreaterThanOrEqual(2);
+
+    // Auto again: on loopback the bandwidth estimate allows more than 160p.
+    await call(page, 'setAutoQualityMode', true);
+    expect(await playerState(page, 'autoQualityMode')).toBe(true);
+    await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 20_000 }).toBeGreaterThan(284);
+  });
+
+  test('refuses a manual quality while the element shows native controls', async ({ page }) => {
+    await startPlayer(page, LIVE);
+    await waitForPlayback(page);
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await page.locator('video').evaluate((v: HTMLVideoElement) => (v.controls = true));
+    const [q160] = await playerState<QualityJson[]>(page, 'qualities');
+    await call(page, 'setQuality', q160);
+    expect(await playerState(page, 'autoQualityMode')).toBe(true);
+    expect(warnings.join('\n')).toContain('native controls');
+  });
+
+  test('reports live latency within 1 s of what program-date-time implies', async ({ page }) => {
+    await startPlayer(page, LIVE);
+    await waitForPlayback(page);
+    const bufferedEnd = () =>
+      page
+        .locator('video')
+        .evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(v.buffered.length - 1) : 0));
+
+    for (let round = 0; round < 3; round++) {
+      // The newest segment's media sequence number is its program-date-time in seconds (the
+      // origin publishes second n as segment n). Once it is in the buffer, the buffered end is
+      // PDT (n + 1) s, and the frame on screen is (end - currentTime) earlier.
+      const before = await bufferedEnd();
+      const response = await page.waitForResponse((r) => /\/seg-\d+\.m4s$/.test(r.url()));
+      const msn = Number(/seg-(\d+)\.m4s$/.exec(response.url())![1]);
+      await expect.poll(bufferedEnd).toBeGreaterThan(before + 0.5);
+      const sample = await page.evaluate(() => {
+        const v = document.querySelector('video')!;
+        const state = (window as unknown as { player: { getState(): { liveLatency: number } } }).player.getState();
+        return {
+          end: v.buffered.end(v.buffered.length - 1),
+          position: v.currentTime,
+          now: Date.now(),
+          latency: state.liveLatency,
+        };
+      });
+      const pdtOnScreenMs = (msn + 1) * 1000 - (sample.end - sample.position) * 1000;
+      const expected = (sample.now - pdtOnScreenMs) / 1000;
+      expect(sample.latency).toBeGreaterThan(0);
+      expect(Math.abs(sample.latency - expected), `latency ${sample.latency} vs ${expected}`).toBeLessThan(1);
+    }
+    const analytics = await call(page, 'getLiveLatencyAnalytics');
+    expect(analytics).toMatchObject({ driftCorrection: 0, liveLatencyTiming: { first: expect.any(Number) } });
+  });
+
+  test('plays through the native HLS (passthrough) sink when forced', async ({ page }) => {
+    await startPlayer(page, LIVE, { config: { sink: 'passthrough' } });
+    await waitForPlayback(page);
+    expect(await playerState(page, 'sink')).toBe('passthrough');
+    const before = await sampleVideo(page);
+    await page.waitForTimeout(3000);
+    const after = await sampleVideo(page);
+    expect(after.frames - before.frames).toBeGreaterThan(30);
+    expect(after.currentTime).toBeGreaterThan(before.currentTime + 1.5);
+    const src = await page.locator('video').evaluate((v: HTMLVideoElement) => v.currentSrc);
+    expect(src).toContain('/hls/studio-live/master.m3u8'); // not a MediaSource blob
+  });
+
+  test('does not start in a hidden page, and starts once it is visible', async ({ page }) => {
+    await page.evaluate(() => {
+      const w = window as unknown as { labHidden: boolean };
+      w.labHidden = true;
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => w.labHidden });
+    });
+    await startPlayer(page, LIVE);
+    await expect.poll(() => playerState(page, 'loaded')).toBe(true);
+    await page.waitForTimeout(1500);
+    expect((await sampleVideo(page)).paused).toBe(true);
+    expect(await playerState(page, 'paused')).toBe(false); // the request to play stands
+
+    await page.evaluate(() => {
+      (window as unknown as { labHidden: boolean }).labHidden = false;
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await waitForPlayback(page);
+    expect((await sampleVideo(page)).paused).toBe(false);
+  });
+
+  test('warns and does nothing when a deleted player is used', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await startPlayer(page, LIVE);
+    await waitForPlayback(page);
+    await call(page, 'delete');
+    await call(page, 'play');
+    await call(page, 'setVolume', 0.1);
+    expect(warnings.filter((w) => w === 'Method called on deleted player instance.')).toHaveLength(2);
+    expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.volume)).toBe(1);
+  });
+});
+
+test.describe('player engine without WebAssembly', () => {
+  test('refuses playback with the spec message', async ({ page }) => {
+    await page.addInitScript(() => {
+      // @ts-expect-error: simulating a browser without WebAssembly
+      delete window.WebAssembly;
+    });
+    await openLab(page);
+    await startPlayer(page, LIVE);
+    const [error] = await labEvents(page, 'error');
+    expect(error?.payload).toMatchObject({
+      type: 'NotSupported',
+      fatal: true,
+      message: 'WebAssembly is not supported by the browser. This is required for playback.',
+    });
+    await page.waitForTimeout(1000);
+    expect((await sampleVideo(page)).frames).toBe(0);
+  });
+});
