@@ -1,6 +1,6 @@
 import { BLOCK_SOUND_AUTOPLAY, CHROMIUM_BASE_ARGS } from './support/chromium.ts';
 import { expect, sampleVideo, test, waitForPlayback } from './support/fixtures.ts';
-import { labEvents, openLab, playerState, startPlayer } from './support/player-lab.ts';
+import { labEvents, openLab, playerState } from './support/player-lab.ts';
 
 test.use({
   launchOptions: {
@@ -27,8 +27,7 @@ test.describe('where the browser refuses autoplay with sound', () => {
 
 test.describe('the engine where autoplay with sound is refused', () => {
   test('retries muted, emits audio-blocked, and plays', async ({ page }) => {
-    await openLab(page);
-    await startPlayer(page, '/hls/studio-live/master.m3u8');
+    await openLab(page, { url: '/hls/studio-live/master.m3u8' });
     await waitForPlayback(page);
     expect(await labEvents(page, 'audio-blocked')).toHaveLength(1);
     expect(await labEvents(page, 'playback-blocked')).toHaveLength(0);

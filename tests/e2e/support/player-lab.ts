@@ -24,20 +24,48 @@ function playerBundle(): Promise<string> {
   return bundle;
 }
 
+/**
+ * `labStart` creates a player, records every event into `labEvents` and loads a URL. A page
+ * opened with `#autostart=<json>` calls it by itself: Playwright's evaluate counts as a user
+ * gesture, which would defeat the autoplay-policy journeys.
+ */
+const LAB_SCRIPT = `
+window.labStart = function (url, config, play, muted) {
+  var api = window.OnAirPlayer;
+  var player = api.createPlayer(config || {});
+  var events = [];
+  Object.values(api.PlayerEventType).forEach(function (type) {
+    player.on(type, function (payload) { events.push({ type: type, payload: payload, at: Date.now() }); });
+  });
+  window.player = player;
+  window.labEvents = events;
+  player.attachMedia(document.querySelector('video'));
+  if (muted) player.setMuted(true);
+  player.load(new URL(url, location.href).href);
+  if (play) player.play();
+};
+var auto = /^#autostart=(.*)$/.exec(location.hash);
+if (auto) { var o = JSON.parse(decodeURIComponent(auto[1])); window.labStart(o.url, o.config, o.play !== false, o.muted); }
+`;
+
 const LAB_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>player lab</title>
 <style>html,body{margin:0;background:#000}video{width:640px;height:360px}</style></head>
-<body><video playsinline></video><script src="/__player-lab/player.js"></script></body></html>`;
+<body><video playsinline></video><script src="/__player-lab/player.js"></script>
+<script>${LAB_SCRIPT}</script></body></html>`;
 
 export const LAB_PATH = '/__player-lab/index.html';
 
-export async function openLab(page: Page): Promise<void> {
+export async function openLab(
+  page: Page,
+  autostart?: { url: string; config?: Record<string, unknown> },
+): Promise<void> {
   const js = await playerBundle();
   await page.route('**/__player-lab/**', (route: Route) => {
     const url = new URL(route.request().url());
     if (url.pathname.endsWith('/player.js')) return route.fulfill({ body: js, contentType: 'text/javascript' });
     return route.fulfill({ body: LAB_HTML, contentType: 'text/html' });
   });
-  await page.goto(LAB_PATH);
+  await page.goto(autostart ? `${LAB_PATH}#autostart=${encodeURIComponent(JSON.stringify(autostart))}` : LAB_PATH);
 }
 
 /** What the lab page records: every player event, in order. */
@@ -57,21 +85,8 @@ export async function startPlayer(
   options: { config?: Record<string, unknown>; play?: boolean; muted?: boolean } = {},
 ): Promise<void> {
   await page.evaluate(
-    ({ url, config, play, muted }) => {
-      const w = window as unknown as Record<string, any>;
-      const api = w.OnAirPlayer;
-      const player = api.createPlayer(config);
-      const events: { type: string; payload: unknown; at: number }[] = [];
-      for (const type of Object.values(api.PlayerEventType) as string[]) {
-        player.on(type, (payload: unknown) => events.push({ type, payload, at: Date.now() }));
-      }
-      w.player = player;
-      w.labEvents = events;
-      player.attachMedia(document.querySelector('video'));
-      if (muted) player.setMuted(true);
-      player.load(new URL(url, location.href).href);
-      if (play) void player.play();
-    },
+    ({ url, config, play, muted }) =>
+      (window as unknown as { labStart(...a: unknown[]): void }).labStart(url, config, play, muted),
     { url, config: options.config ?? {}, play: options.play ?? true, muted: options.muted ?? false },
   );
 }
