@@ -3,7 +3,17 @@
 import { buildEmbed } from './build-embed.mjs';
 import { bin, ensureChromium, run } from './lib.mjs';
 
-const TSCONFIGS = ['packages/contracts', 'packages/player', 'apps/platform', 'apps/embed', 'tests'];
+const TSCONFIGS = [
+  'packages/contracts',
+  'packages/player',
+  'packages/api',
+  'packages/config',
+  'packages/consent',
+  'packages/monitoring',
+  'apps/platform',
+  'apps/embed',
+  'tests',
+];
 
 const steps = [
   ['Chromium', async () => (ensureChromium() ? 0 : 1)],

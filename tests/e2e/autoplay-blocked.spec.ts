@@ -14,7 +14,7 @@ test.describe('where the browser refuses autoplay with sound', () => {
     await page.goto('/studio-live');
     await waitForPlayback(page);
     const video = await sampleVideo(page);
-    expect(video.paused).toBe(false);
+    await expect.poll(async () => (await sampleVideo(page)).paused).toBe(false);
     expect(video.muted).toBe(true);
     await expect(page.getByRole('button', { name: 'Unmute' })).toBeVisible();
 

@@ -10,7 +10,7 @@ test.describe('embed query parameters', () => {
     await waitForPlayback(page);
     const video = await sampleVideo(page);
     expect(video.muted).toBe(false);
-    expect(video.paused).toBe(false);
+    await expect.poll(async () => (await sampleVideo(page)).paused).toBe(false);
     await expect(page.getByRole('button', { name: 'Fullscreen' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mute' })).toBeVisible();
   });

@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ChannelStore, seedChannels, type ChannelRecord } from './channels/channel-store.ts';
+import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerChannelRoutes } from './channels/routes.ts';
 import { registerEmbed } from './embed-static.ts';
+import { registerFaultInjector } from './faults/index.ts';
 import { defaultFixtureDir, loadFixture, registerLiveOrigin } from './origin/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,6 +19,12 @@ export interface PlatformOptions {
   /** Built embed (apps/embed/dist). Missing → a plain-text hint instead of the SPA. */
   embedDir?: string;
   logger?: boolean;
+  /**
+   * Mount the local-testing admin endpoints (default true): the live origin's fault injector
+   * and request log under `/admin/channels/:slug/...`. Unauthenticated, so turn this off
+   * wherever the platform is reachable by anyone but the tests.
+   */
+  admin?: boolean;
 }
 
 export interface Platform {
@@ -38,7 +46,11 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   const app = Fastify({ logger: options.logger ?? false });
 
   registerChannelRoutes(app, channels);
+  registerCatalogueRoutes(app, channels);
   await registerLiveOrigin(app, { fixture, now, isLive: (slug) => channels.isLive(slug) });
+  if (options.admin ?? true) {
+    await registerFaultInjector(app, { channelExists: (slug) => channels.get(slug) !== undefined });
+  }
   await app.register(fastifyStatic, {
     root: path.resolve(here, '../public/images'),
     prefix: '/images/',

@@ -1,2 +1,6 @@
 export * from './channel.ts';
 export * from './routes.ts';
+export * from './route.ts';
+export * from './catalogue.ts';
+export * from './schemas/pages.ts';
+export * from './schemas/viewers.ts';

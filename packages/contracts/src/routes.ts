@@ -1,16 +1,19 @@
+import { catalogue } from './catalogue.ts';
+import { fillPath } from './route.ts';
+
 /**
- * Paths of the calls the embed makes (SPEC §7 "Used by the embed"), one source for the client
- * and the platform. The full catalogue lands with the api package.
+ * Shorthands for the embed's channel calls (SPEC §7 "Used by the embed"), derived from the
+ * catalogue so the client and the platform cannot drift apart.
  */
 export const channelRoutes = {
-  info: (slug: string) => `/api/v2/channels/${encodeURIComponent(slug)}/info`,
-  playbackUrl: (slug: string) => `/api/v2/channels/${encodeURIComponent(slug)}/playback-url`,
-  videos: (slug: string) => `/api/v2/channels/${encodeURIComponent(slug)}/videos`,
+  info: (slug: string) => fillPath(catalogue['channels.v2.info'].path, { slug }),
+  playbackUrl: (slug: string) => fillPath(catalogue['channels.v2.playbackUrl'].path, { slug }),
+  videos: (slug: string) => fillPath(catalogue['channels.v2.videos'].path, { slug }),
 } as const;
 
 /** Fastify-style patterns of the same routes, for the platform. */
 export const channelRoutePatterns = {
-  info: '/api/v2/channels/:slug/info',
-  playbackUrl: '/api/v2/channels/:slug/playback-url',
-  videos: '/api/v2/channels/:slug/videos',
+  info: catalogue['channels.v2.info'].path,
+  playbackUrl: catalogue['channels.v2.playbackUrl'].path,
+  videos: catalogue['channels.v2.videos'].path,
 } as const;

@@ -110,7 +110,8 @@ export function createPlayer(config: PlayerConfig = {}): Player {
   let drift = INITIAL_DRIFT_STATE;
   let driftConfig: DriftDetectionConfig = DRIFT_DETECTION_MSE;
   let frames: FrameCounters | null = null;
-  let lastPollMs = 0;
+  /** When play time was last counted; null while not playing. */
+  let lastAccrualMs: number | null = null;
   let playedBitrateMs = 0;
   let playedMs = 0;
   let poll: ReturnType<typeof setInterval> | undefined;
@@ -245,6 +246,14 @@ export function createPlayer(config: PlayerConfig = {}): Player {
   function onMediaEvent(event: Event): void {
     const element = event.target as HTMLVideoElement;
     const next = stateForMediaEvent(event.type, state.state, element);
+    if (next && next !== state.state) {
+      // Leaving or entering Playing: close or open the play-time interval.
+      if (state.state === PlayerState.Playing) {
+        accruePlayTime(env.now());
+        lastAccrualMs = null;
+      }
+      if (next === PlayerState.Playing) lastAccrualMs = env.now();
+    }
     switch (event.type) {
       case 'loadedmetadata':
         // Native HLS exposes no qualities: metadata is its "ready".
@@ -266,7 +275,6 @@ export function createPlayer(config: PlayerConfig = {}): Player {
         bufferingSinceMs = null;
         if (internalPauses > 0) internalPauses -= 1;
         else wantsPlay = false;
-        accruePlayTime(env.now());
         ticker.onPause();
         break;
       case 'ended':
@@ -351,11 +359,15 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     });
   }
 
-  /** Play time since the last call counts while the state is Playing (analytics, averages). */
+  /**
+   * Counts play time up to `now` (analytics cadence, average bitrate). Called on every sample
+   * and whenever playback stops, so a pause right after the first frame still counts.
+   */
   function accruePlayTime(now: number): void {
-    const delta = lastPollMs ? now - lastPollMs : 0;
-    lastPollMs = now;
-    if (state.state !== PlayerState.Playing || delta <= 0) return;
+    if (lastAccrualMs === null) return;
+    const delta = now - lastAccrualMs;
+    lastAccrualMs = now;
+    if (delta <= 0) return;
     ticker.addPlayTime(delta);
     playedMs += delta;
     playedBitrateMs += delta * (state.quality?.bitrate ?? 0);
@@ -371,7 +383,6 @@ export function createPlayer(config: PlayerConfig = {}): Player {
 
   function startPoll(): void {
     if (poll !== undefined) return;
-    lastPollMs = 0;
     poll = setInterval(sample, STATE_POLL_INTERVAL_MS);
   }
 

@@ -7,14 +7,29 @@ import type { Sink, SinkHost } from './sink.ts';
 /** Catch-up never faster than +10 %: inaudible, unlike the +50 % of some players. */
 export const MAX_CATCH_UP_RATE = 1.1;
 
-function hlsConfig(lowLatency: boolean): Partial<HlsConfig> {
+/**
+ * Segment requests of a live stream: a few seconds of buffer is all there is, so a failed or
+ * stalled download is retried quickly (250 ms → 1 s) instead of hls.js's VOD-minded 1 s → 8 s
+ * and 120 s load time-out, which would drain the buffer before the second try.
+ */
+const LIVE_FRAGMENT_POLICY = {
+  default: {
+    maxTimeToFirstByteMs: 4000,
+    maxLoadTimeMs: 8000,
+    timeoutRetry: { maxNumRetry: 4, retryDelayMs: 0, maxRetryDelayMs: 0 },
+    errorRetry: { maxNumRetry: 6, retryDelayMs: 250, maxRetryDelayMs: 1000 },
+  },
+};
+
+function hlsConfig(lowLatency: boolean, startLevel: number): Partial<HlsConfig> {
   return {
     enableWorker: true,
     lowLatencyMode: lowLatency,
     backBufferLength: 30,
     maxLiveSyncPlaybackRate: MAX_CATCH_UP_RATE,
-    // Our own network policy reports fatal errors; hls.js retries each request first.
-    startLevel: -1,
+    fragLoadPolicy: LIVE_FRAGMENT_POLICY,
+    // -1: chosen from the bandwidth estimate; a manual quality survives a reload.
+    startLevel,
   };
 }
 
@@ -44,11 +59,35 @@ export function createMseSink(host: SinkHost): Sink {
   let lowLatency = host.lowLatency;
   let liveMaxLatency = Number.POSITIVE_INFINITY;
   let hls: Hls | null = null;
+  /** The viewer's manual quality, kept across reloads; null in auto mode. */
+  let manual: Quality | null = null;
   let networkAttempts = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   function onError(instance: Hls, data: ErrorData): void {
-    if (!data.fatal) return;
+    if (data.details === ErrorDetails.MEDIA_SOURCE_REQUIRES_RESET) {
+      // The browser ended the MediaSource (a decode error, media error code 3). hls.js would
+      // reset it and switch level on its own; the spec's policy (reload once, report on
+      // recurrence) is the player's, so hand it over — after hls.js's own dispatch, because
+      // the policy may destroy this instance.
+      setTimeout(() => {
+        if (hls === instance) host.onMediaError(MediaErrorCode.Decode, `${data.details}: ${data.error?.message ?? ''}`);
+      }, 0);
+      return;
+    }
+    if (!data.fatal) {
+      // hls.js recovers these itself (retries, level switches); they are reported so that a
+      // page can log them, never acted upon.
+      host.onError({
+        type:
+          data.type === ErrorTypes.NETWORK_ERROR ? errorTypeForHttpStatus(data.response?.code ?? 0) : ErrorType.Error,
+        code: data.response?.code ?? 0,
+        source: data.details,
+        message: `${data.details}${data.error ? `: ${data.error.message}` : ''}`,
+        fatal: false,
+      });
+      return;
+    }
     if (data.type === ErrorTypes.NETWORK_ERROR) {
       const status = data.response?.code ?? 0;
       // A 4xx is an answer, not a hiccup: the stream is not there (offline) or not allowed.
@@ -87,13 +126,17 @@ export function createMseSink(host: SinkHost): Sink {
   }
 
   function create(): Hls {
-    const instance = new Hls(hlsConfig(lowLatency));
+    const instance = new Hls(hlsConfig(lowLatency, -1));
     applyLiveMaxLatency(instance);
     instance.on(Events.MANIFEST_PARSED, (_event, data) => {
       const qualities = data.levels.map(levelToQuality);
       const remove = new Set(host.onQualities(qualities));
       // Highest index first so the remaining indices stay valid while removing.
       for (let i = qualities.length - 1; i >= 0; i--) if (remove.has(qualities[i]!)) instance.removeLevel(i);
+      if (manual) {
+        const index = levelIndex(instance, manual);
+        if (index >= 0) instance.startLevel = instance.currentLevel = index;
+      }
     });
     instance.on(Events.LEVEL_SWITCHED, (_event, data) => {
       const level = instance.levels[data.level];
@@ -116,8 +159,8 @@ export function createMseSink(host: SinkHost): Sink {
       Number.isFinite(liveMaxLatency) && liveMaxLatency > syncTarget ? liveMaxLatency : undefined;
   }
 
-  const levelIndex = (quality: Quality): number =>
-    hls?.levels.findIndex((l) => l.height === quality.height && l.bitrate === quality.bitrate) ?? -1;
+  const levelIndex = (instance: Hls, quality: Quality): number =>
+    instance.levels.findIndex((l) => l.height === quality.height && l.bitrate === quality.bitrate);
 
   return {
     type: 'mse',
@@ -135,12 +178,13 @@ export function createMseSink(host: SinkHost): Sink {
       hls.loadSource(url);
     },
     setQuality(quality) {
+      manual = quality;
       if (!hls) return;
       if (quality === null) {
         hls.nextLevel = -1;
         return;
       }
-      const index = levelIndex(quality);
+      const index = levelIndex(hls, quality);
       if (index >= 0) hls.currentLevel = index;
     },
     setLowLatency(enabled) {

@@ -1,0 +1,153 @@
+/**
+ * Stalls over a real socket: `inject` buffers whole responses, so it cannot show headers
+ * arriving while the body is held, nor a client going away.
+ */
+
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createPlatform, type Platform } from '../create-platform.ts';
+import type { RequestLogEntry } from './request-log.ts';
+import type { FaultView } from './routes.ts';
+
+const NOW = Date.UTC(2026, 0, 1, 0, 0, 9, 250);
+const NEWEST = 1_767_225_608;
+const SLUG = 'studio-live';
+const SEGMENT = `/hls/${SLUG}/720p/seg-${NEWEST}.m4s`;
+const PLAYLIST = `/hls/${SLUG}/720p/media.m3u8`;
+const STALL_MS = 1000;
+
+let platform: Platform;
+let base: string;
+let closed = false;
+
+beforeEach(async () => {
+  platform = await createPlatform({ now: () => NOW, embedDir: path.join(tmpdir(), 'onair-no-embed') });
+  base = await platform.app.listen({ port: 0, host: '127.0.0.1' });
+  closed = false;
+});
+afterEach(async () => {
+  if (!closed) await platform.app.close();
+});
+
+async function addFault(body: object): Promise<FaultView> {
+  const response = await platform.app.inject({ method: 'POST', url: `/admin/channels/${SLUG}/faults`, payload: body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
+const requests = async (): Promise<RequestLogEntry[]> =>
+  (await platform.app.inject({ method: 'GET', url: `/admin/channels/${SLUG}/requests` })).json().requests;
+const faultHits = async (id: string): Promise<number> =>
+  (
+    (await platform.app.inject({ method: 'GET', url: `/admin/channels/${SLUG}/faults` })).json().faults as FaultView[]
+  ).find((f) => f.id === id)?.hits ?? 0;
+
+/** Resolves 'timeout' unless the reader yields something within `ms`. */
+async function nextReadWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: number) {
+  return Promise.race([reader.read(), sleep(ms).then(() => 'timeout' as const)]);
+}
+
+describe('faults over a real socket', () => {
+  it('sends headers and the first bytes, holds the rest for stallMs, then completes the body', async () => {
+    const expected = (await platform.app.inject({ method: 'GET', url: SEGMENT })).rawPayload;
+    await addFault({ target: 'segment', stallMs: STALL_MS, stallBytes: 100, count: 1 });
+
+    const response = await fetch(`${base}${SEGMENT}`);
+    const headersAt = performance.now();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe(String(expected.byteLength));
+    const reader = response.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    let received = 0;
+    while (received < 100) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('body ended early');
+      chunks.push(value);
+      received += value.byteLength;
+    }
+    // Before the stall ends the server has sent exactly the lead bytes. (A client that fell a
+    // whole stall behind may see them merged with the rest, which proves nothing either way.)
+    if (performance.now() - headersAt < STALL_MS - 50) expect(received).toBe(100);
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+    // The timer started before the headers left, so this bound holds however loaded the machine.
+    expect(performance.now() - headersAt).toBeGreaterThanOrEqual(STALL_MS - 50);
+    expect(Buffer.concat(chunks).equals(expected)).toBe(true);
+  });
+
+  it('holds the body until the client gives up, then logs the request as aborted', async () => {
+    const fault = await addFault({ target: 'segment', stallMs: null });
+    const controller = new AbortController();
+    const response = await fetch(`${base}${SEGMENT}`, { signal: controller.signal });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    expect(await nextReadWithin(reader, 300)).toBe('timeout');
+    controller.abort();
+
+    const entry = await until(async () => (await requests()).find((e) => e.durationMs !== null), 'the stall to end');
+    expect(entry).toMatchObject({
+      path: SEGMENT,
+      status: 200,
+      aborted: true,
+      fault: { id: fault.id, effects: ['stall'] },
+    });
+    // The next request is stalled again: the fault is unlimited and the first did not wedge anything.
+    const again = await fetch(`${base}${SEGMENT}`);
+    expect(again.status).toBe(200);
+    await again.body?.cancel();
+  });
+
+  it('stops delaying a request whose client went away', async () => {
+    const fault = await addFault({ target: 'playlist', delayMs: 120_000 });
+    // node:http rather than fetch: after an abort, fetch's pool opens a spare connection that
+    // would hold app.close() for its keep-alive time.
+    const request = http.get(`${base}${PLAYLIST}`, { agent: false });
+    const pending = new Promise((resolve) => request.once('error', () => resolve('aborted')));
+    await until(async () => ((await faultHits(fault.id)) === 1 ? true : undefined), 'the delayed request');
+    request.destroy();
+    expect(await pending).toBe('aborted');
+    const entry = await until(async () => (await requests()).find((e) => e.durationMs !== null), 'the request to end');
+    expect(entry).toMatchObject({ path: PLAYLIST, aborted: true, fault: { id: fault.id, effects: ['delay'] } });
+  });
+
+  it('lets app.close() finish while a stall and a delay are in progress', async () => {
+    await addFault({ target: 'segment', stallMs: null, stallBytes: 10, count: 1 });
+    const delay = await addFault({ target: 'playlist', delayMs: 120_000, count: 1 });
+
+    const stalled = await fetch(`${base}${SEGMENT}`);
+    const reader = stalled.body!.getReader();
+    expect((await reader.read()).value?.byteLength).toBe(10);
+    const delayed = fetch(`${base}${PLAYLIST}`);
+    await until(async () => ((await faultHits(delay.id)) === 1 ? true : undefined), 'the delayed request');
+
+    const closing = platform.app.close();
+    closed = true;
+    await closing;
+
+    // The stalled download is cut off rather than completed with a short body.
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return 'ended';
+      })(),
+    ).rejects.toThrow();
+    // The delayed request is let through at once instead of holding the server open for 2 minutes.
+    expect((await delayed).status).toBe(200);
+  }, 15_000);
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/** SPEC §3: the monitoring environments the schema accepts, nothing else. */
+export const MONITORING_ENVIRONMENTS = [
+  'dev',
+  'staging',
+  'staging-next',
+  'staging-loadtest',
+  'preproduction',
+  'preproduction-next',
+  'preproduction-loadtest',
+  'prod',
+  'production',
+  'production-next',
+  'production-loadtest',
+] as const;
+export type MonitoringEnvironment = (typeof MONITORING_ENVIRONMENTS)[number];
+
+/**
+ * The local platform (`npm start`) serves the API, the images and the embed on one port, and
+ * (DESIGN.md) the viewer websocket and realtime endpoints too, so those services default to it. Services it does not provide
+ * default to hosts under `.invalid` (RFC 2606: guaranteed never to resolve), so a missing
+ * production value fails loudly at the link instead of pointing somewhere plausible but wrong.
+ * Production values always come from the deployment.
+ */
+export const LOCAL_PLATFORM_URL = 'http://127.0.0.1:8080';
+const notLocal = (service: string) => `https://${service}.onair.invalid`;
+
+const nonEmpty = z.string().min(1, 'must be a non-empty string');
+const url = (fallback: string) => nonEmpty.default(fallback);
+/** Keys the embed never reads: absent or '' (an unset line in an env file) both mean "not configured". */
+const optionalKey = z
+  .string()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+/** One comma-separated env value, or a JSON array when the config arrives as JSON. */
+const linkList = z
+  .union([z.string(), z.array(nonEmpty)])
+  .optional()
+  .transform((value) => {
+    if (value === undefined) return [];
+    if (Array.isArray(value)) return value;
+    return value
+      .split(',')
+      .map((link) => link.trim())
+      .filter((link) => link !== '');
+  });
+
+/**
+ * Env-style names (what a deployment sets) to their defaults and rules. `PUBLIC_` marks a value
+ * that may be shipped to the browser; nothing here is a secret.
+ */
+export const publicEnvSchema = z.object({
+  PUBLIC_MAIN_SITE_URL: url(LOCAL_PLATFORM_URL),
+  PUBLIC_DASHBOARD_URL: url(notLocal('dashboard')),
+  PUBLIC_BOUNTIES_URL: url(notLocal('bounties')),
+  PUBLIC_DEVELOPER_PORTAL_URL: url(notLocal('developers')),
+  PUBLIC_STREAMER_PORTAL_URL: url(notLocal('streamers')),
+  PUBLIC_ADMIN_URL: url(notLocal('admin')),
+  PUBLIC_ABOUT_URL: url(notLocal('about')),
+  PUBLIC_WEB_URL: url(LOCAL_PLATFORM_URL),
+  PUBLIC_LOGIN_URL: url(notLocal('login')),
+  PUBLIC_FLAGS_URL: url(notLocal('flags')),
+  PUBLIC_FILES_URL: url(LOCAL_PLATFORM_URL),
+  PUBLIC_SEARCH_URL: url(notLocal('search')),
+  PUBLIC_API_URL: url(LOCAL_PLATFORM_URL),
+  // HTTP scheme on purpose: the viewer token is fetched over HTTP from this base, and the
+  // client derives the ws(s):// connect URL from it.
+  PUBLIC_WEBSOCKET_URL: url(LOCAL_PLATFORM_URL),
+  PUBLIC_COMMUNITY_URL: url(notLocal('community')),
+  PUBLIC_VIEWER_WEBSOCKET_PATH: nonEmpty.default('/viewer/v1/connect'),
+  // The local platform's values; the platform stand-in must agree with them.
+  PUBLIC_WEBSOCKET_CLIENT_TOKEN: nonEmpty.default('onair-local-client'),
+  PUBLIC_REALTIME_CLUSTER: nonEmpty.default('us2'),
+  PUBLIC_REALTIME_KEY: nonEmpty.default('onair-local-key'),
+  // Monitoring client tokens are designed to be public (the provider calls them client tokens
+  // for that reason); the local intake accepts any value.
+  PUBLIC_MONITORING_CLIENT_TOKEN: nonEmpty.default('onair-local-intake'),
+  PUBLIC_MONITORING_ENVIRONMENT: z.enum(MONITORING_ENVIRONMENTS).default('dev'),
+  PUBLIC_BOT_PROTECTION_SITE_KEY: optionalKey,
+  PUBLIC_CARD_PAYMENT_PUBLIC_KEY: optionalKey,
+  PUBLIC_SEARCH_API_KEY: optionalKey,
+  PUBLIC_SUPPORT_CHAT_APP_ID: optionalKey,
+  PUBLIC_CHAT_INVITE_LINKS: linkList,
+});
+export type PublicEnv = z.output<typeof publicEnvSchema>;
+export type PublicEnvKey = keyof z.input<typeof publicEnvSchema>;
+
+/**
+ * The typed view the code reads. Names follow one mechanical rule so nobody has to look them up:
+ * drop `PUBLIC_`, camelCase the rest (`PUBLIC_MAIN_SITE_URL` → `mainSiteUrl`).
+ */
+export type PublicConfig = { readonly [K in keyof PublicEnv as ConfigName<K & string>]: Readonly<PublicEnv[K]> };
+
+type ConfigName<K extends string> = K extends `PUBLIC_${infer Rest}` ? CamelCase<Lowercase<Rest>> : never;
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+export function configName(envKey: string): string {
+  return envKey
+    .replace(/^PUBLIC_/, '')
+    .toLowerCase()
+    .replace(/_([a-z0-9])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/** Frozen so "validated once" cannot drift at run time. */
+export function toPublicConfig(env: PublicEnv): PublicConfig {
+  const entries = Object.entries(env).map(([key, value]) => [
+    configName(key),
+    Array.isArray(value) ? Object.freeze([...value]) : value,
+  ]);
+  return Object.freeze(Object.fromEntries(entries)) as PublicConfig;
+}

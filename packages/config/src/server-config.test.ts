@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ConfigError } from './config-error.ts';
+import { createServerConfig } from './server-config.ts';
+
+const env = {
+  REALTIME_APP_ID: 'app',
+  REALTIME_APP_SECRET: 'realtime-secret',
+  VIEWER_TOKEN_SECRET: 'viewer-secret',
+};
+
+describe('createServerConfig (SPEC §8 server-only variables)', () => {
+  it('reads the values on the server', () => {
+    const config = createServerConfig({ source: () => env, isBrowser: () => false });
+    expect(config.REALTIME_APP_SECRET).toBe('realtime-secret');
+    expect(config.VIEWER_TOKEN_SECRET).toBe('viewer-secret');
+    expect(config.MONITORING_SERVER_CLIENT_TOKEN).toBeUndefined();
+  });
+
+  it('raises an error when a value is read in the browser, without reading the source', () => {
+    const source = vi.fn(() => env);
+    const config = createServerConfig({ source, isBrowser: () => true });
+    expect(() => config.REALTIME_APP_SECRET).toThrow('Server-only variable REALTIME_APP_SECRET read on the client');
+    expect(source).not.toHaveBeenCalled();
+  });
+
+  it('validates lazily and only once', () => {
+    const source = vi.fn(() => env);
+    const config = createServerConfig({ source, isBrowser: () => false });
+    expect(source).not.toHaveBeenCalled();
+    void config.REALTIME_APP_ID;
+    void config.VIEWER_TOKEN_SECRET;
+    expect(source).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports missing secrets as invalid environment variables, with no default secret', () => {
+    const config = createServerConfig({ source: () => ({ REALTIME_APP_ID: 'app' }), isBrowser: () => false });
+    let caught: unknown;
+    try {
+      void config.REALTIME_APP_ID;
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).message).toMatch(/^Invalid environment variables/);
+    expect((caught as ConfigError).issues.map((issue) => issue.key).sort()).toEqual([
+      'REALTIME_APP_SECRET',
+      'VIEWER_TOKEN_SECRET',
+    ]);
+  });
+
+  it('defaults to detecting the browser by a global window (none under node)', () => {
+    const config = createServerConfig({ source: () => env });
+    expect(config.REALTIME_APP_ID).toBe('app');
+  });
+});
