@@ -112,6 +112,21 @@ test.describe('player engine', () => {
     await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 20_000 }).toBeGreaterThan(284);
   });
 
+  test('filters out renditions the browser cannot decode before requesting them', async ({ page, request }) => {
+    // The origin advertises a 1080p HEVC variant it does not carry; Chromium here has no HEVC.
+    await request.delete('/admin/channels/studio-live/requests');
+    await startPlayer(page, `${LIVE}?advertise=hevc`);
+    await waitForPlayback(page);
+    const names = (await playerState<QualityJson[]>(page, 'qualities')).map((q) => q.name);
+    expect(names).toEqual(['160p', '360p', '480p', '720p']);
+    const [loaded] = await labEvents(page, 'loaded');
+    expect((loaded!.payload as { removed: QualityJson[] }).removed.map((q) => q.name)).toEqual(['1080p']);
+    const log = (await (await request.get('/admin/channels/studio-live/requests')).json()) as {
+      requests: { path: string }[];
+    };
+    expect(log.requests.filter((r) => r.path.includes('1080p-hevc'))).toEqual([]);
+  });
+
   test('refuses a manual quality while the element shows native controls', async ({ page }) => {
     await startPlayer(page, LIVE);
     await waitForPlayback(page);
@@ -157,6 +172,53 @@ test.describe('player engine', () => {
     }
     const analytics = await call(page, 'getLiveLatencyAnalytics');
     expect(analytics).toMatchObject({ driftCorrection: 0, liveLatencyTiming: { first: expect.any(Number) } });
+  });
+
+  test('corrects live drift: far behind the edge for too long, it reloads at the live edge', async ({ page }) => {
+    // The spec's rule with shorter constants so the journey takes seconds, not minutes.
+    // Playback starts 3-4 segments behind the edge; 6 s further back crosses the maximum of 6.
+    const driftDetection = {
+      enabled: true,
+      maxPlaylistPosition: 6,
+      triggerDetectionThreshold: 2,
+      minDurationBetweenCorrections: 60,
+    };
+    await startPlayer(page, LIVE, { config: { driftDetection } });
+    await waitForPlayback(page);
+    await page.waitForTimeout(8000); // build some back buffer to fall back into
+    const latencyBefore = await playerState<number>(page, 'liveLatency');
+    expect(await labEvents(page, 'drift-correction')).toHaveLength(0);
+    await page.locator('video').evaluate((v: HTMLVideoElement) => (v.currentTime -= 6));
+    await expect.poll(() => playerState<number>(page, 'liveLatency')).toBeGreaterThan(latencyBefore + 4);
+
+    await expect.poll(async () => (await labEvents(page, 'drift-correction')).length, { timeout: 20_000 }).toBe(1);
+    await waitForPlayback(page);
+    await expect
+      .poll(() => playerState<number>(page, 'liveLatency'), { timeout: 20_000 })
+      .toBeLessThan(latencyBefore + 2);
+    expect(await call(page, 'getLiveLatencyAnalytics')).toMatchObject({ driftCorrection: 1 });
+  });
+
+  test('surfaces in-stream captions (2 s cues) and timed metadata when playback reaches them', async ({ page }) => {
+    await startPlayer(page, LIVE);
+    await waitForPlayback(page);
+    await expect.poll(async () => (await labEvents(page, 'text-cue')).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await labEvents(page, 'text-metadata-cue')).length).toBeGreaterThan(1);
+
+    const [caption] = await labEvents(page, 'text-cue');
+    const cue = caption!.payload as { startTime: number; endTime: number; text: string };
+    expect(cue.text).toMatch(/^Live caption \d\d:\d\d:\d\d UTC$/);
+    expect(cue.endTime - cue.startTime).toBe(2);
+
+    const metadata = (await labEvents(page, 'text-metadata-cue')).map(
+      (e) => e.payload as { description: string; text: string; startTime: number },
+    );
+    const segment = metadata.find((m) => m.description === 'onair:segment')!;
+    const { msn, programDateTime } = JSON.parse(segment.text) as { msn: number; programDateTime: string };
+    expect(Date.parse(programDateTime)).toBe(msn * 1000);
+    // Released on time: never ahead of the playback position.
+    const position = await page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+    for (const m of metadata) expect(m.startTime).toBeLessThanOrEqual(position);
   });
 
   test('plays through the native HLS (passthrough) sink when forced', async ({ page }) => {

@@ -7,6 +7,7 @@ import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerChannelRoutes } from './channels/routes.ts';
 import { registerEmbed } from './embed-static.ts';
 import { registerFaultInjector } from './faults/index.ts';
+import { registerMonitoringIntake } from './monitoring-intake.ts';
 import { defaultFixtureDir, loadFixture, registerLiveOrigin } from './origin/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -51,6 +52,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   if (options.admin ?? true) {
     await registerFaultInjector(app, { channelExists: (slug) => channels.get(slug) !== undefined });
   }
+  registerMonitoringIntake(app, { admin: options.admin ?? true });
   await app.register(fastifyStatic, {
     root: path.resolve(here, '../public/images'),
     prefix: '/images/',

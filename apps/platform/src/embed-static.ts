@@ -1,11 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http-error.ts';
+import { injectConfig, publicConfigFor, requestOriginOf } from './public-config.ts';
 
 /** Path prefixes of services and built files; any other GET path is an embed route (the SPA). */
-const SERVICE_PREFIXES = ['/api/', '/hls/', '/images/', '/assets/'];
+const SERVICE_PREFIXES = ['/api/', '/hls/', '/images/', '/assets/', '/admin/', '/monitoring/'];
 
 /**
  * Serves the built embed on the same origin as the API (SPEC §7: paths are relative to the
@@ -13,7 +14,8 @@ const SERVICE_PREFIXES = ['/api/', '/hls/', '/images/', '/assets/'];
  * embed's router decides: `/{slug}`, `/{slug}/offline`, or its own 404 route error.
  */
 export async function registerEmbed(app: FastifyInstance, distDir: string): Promise<void> {
-  const built = existsSync(path.join(distDir, 'index.html'));
+  const indexPath = path.join(distDir, 'index.html');
+  const built = existsSync(indexPath);
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -21,11 +23,11 @@ export async function registerEmbed(app: FastifyInstance, distDir: string): Prom
       // Wildcard, not a route per file found at start-up: a rebuild while the platform runs
       // (new hashed asset names) is served without a restart. Misses fall to the SPA handler.
       wildcard: true,
-      index: 'index.html',
+      index: false,
       cacheControl: false,
       decorateReply: true,
       setHeaders(res, filePath) {
-        // Vite's hashed assets never change; index.html must always be revalidated.
+        // Vite's hashed assets never change; everything else must be revalidated.
         res.setHeader(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -34,16 +36,31 @@ export async function registerEmbed(app: FastifyInstance, distDir: string): Prom
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, 'Not found');
-    if (SERVICE_PREFIXES.some((p) => url.startsWith(p))) return sendError(reply, 404, 'Not found');
+  // index.html is re-read when a rebuild changes it, and gets the public configuration.
+  let cached: { mtimeMs: number; html: string } | null = null;
+  const indexHtml = (): string => {
+    const { mtimeMs } = statSync(indexPath);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexPath, 'utf8') };
+    return cached.html;
+  };
+
+  const servePage = (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The embed is not built yet: run `npm run build` (or `npm start`, which builds it).\n');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir, { cacheControl: false });
+    const html = injectConfig(indexHtml(), publicConfigFor(requestOriginOf(request)));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+
+  app.get('/', servePage);
+  app.get('/index.html', servePage);
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, 'Not found');
+    if (SERVICE_PREFIXES.some((p) => url.startsWith(p))) return sendError(reply, 404, 'Not found');
+    return servePage(request, reply);
   });
 }

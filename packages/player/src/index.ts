@@ -34,3 +34,5 @@ export { liveLatencySeconds, type LiveLatencyAnalytics } from './latency.ts';
 export { type AnalyticsEvent } from './analytics.ts';
 export { selectSink, type SinkSupport } from './sinks/select-sink.ts';
 export type { PlayerEnvironment } from './environment.ts';
+export { parseId3, type Id3Frame } from './id3.ts';
+export { CAPTION_DESCRIPTION, cuesFromId3, type TimedCue } from './timed-metadata.ts';

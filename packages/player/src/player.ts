@@ -28,6 +28,7 @@ import {
   type SinkType,
 } from './state.ts';
 import { computeStatistics, readFrameCounters, type FrameCounters } from './statistics.ts';
+import { CueScheduler } from './timed-metadata.ts';
 import { shouldPauseHiddenTab } from './visibility.ts';
 
 export interface PlayerConfig {
@@ -76,6 +77,7 @@ const MEDIA_EVENTS = [
   'ratechange',
   'seeked',
   'durationchange',
+  'timeupdate',
   'error',
 ] as const;
 
@@ -116,6 +118,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
   let playedMs = 0;
   let poll: ReturnType<typeof setInterval> | undefined;
   let latency = new LatencyAnalyticsCollector();
+  const cues = new CueScheduler();
 
   const subscribers = new Set<() => void>();
   const emitter = new Emitter<PlayerEventMap>((error) =>
@@ -202,6 +205,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
 
   function reloadAtLiveEdge(): void {
     if (!sink) return;
+    cues.clear();
     set({ loaded: false });
     sink.reload();
   }
@@ -227,10 +231,10 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     },
     onError: reportError,
     onMediaError: handleMediaError,
-    onQualities(qualities) {
+    onQualities(qualities, droppedBySink = []) {
       const { playable, unplayable } = partitionQualities(qualities, env.isTypeSupported, codecPolicy);
       set({ qualities: playable });
-      markLoaded(unplayable);
+      markLoaded([...droppedBySink, ...unplayable]);
       return unplayable;
     },
     onQualityChanged(quality) {
@@ -238,8 +242,9 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       set({ quality });
       emitter.emit('quality-changed', quality);
     },
-    onTextCue: (cue) => emitter.emit('text-cue', cue),
-    onMetadataCue: (cue) => emitter.emit('text-metadata-cue', cue),
+    onTimedCues(found) {
+      for (const cue of found) cues.add(cue);
+    },
     onProgress() {},
   };
 
@@ -294,6 +299,12 @@ export function createPlayer(config: PlayerConfig = {}): Player {
         break;
       case 'durationchange':
         set({ duration: sink?.isLive() ? Number.POSITIVE_INFINITY : element.duration });
+        break;
+      case 'timeupdate':
+        for (const cue of cues.due(element.currentTime)) {
+          if (cue.type === 'TextCue') emitter.emit('text-cue', cue);
+          else emitter.emit('text-metadata-cue', cue);
+        }
         break;
       case 'error':
         if (element.error) handleMediaError(element.error.code, element.error.message);
@@ -451,6 +462,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       drift = INITIAL_DRIFT_STATE;
       driftConfig = { ...(type === 'mse' ? DRIFT_DETECTION_MSE : DRIFT_DETECTION_NATIVE), ...config.driftDetection };
       latency = new LatencyAnalyticsCollector();
+      cues.clear();
       frames = null;
       playedMs = 0;
       playedBitrateMs = 0;

@@ -9,7 +9,10 @@ export { loadFixture, FixtureError, SEGMENT_DURATION_MS } from './fixture.ts';
 export type { Fixture, FixtureFragment, FixtureTrack, Rendition } from './fixture.ts';
 export { registerLiveOrigin } from './routes.ts';
 export type { LiveOriginOptions } from './routes.ts';
-export { buildFragmentAt, buildSegment } from './segment.ts';
+export { buildFragmentAt, buildPartAt, buildSegment, buildSegmentWithMetadata } from './segment.ts';
+export { CAPTION_EVENT, METADATA_TIMESCALE, SEGMENT_EVENT, segmentMetadataEvents } from './timed-metadata.ts';
+export type { SegmentEventPayload } from './timed-metadata.ts';
+export { ID3_EMSG_SCHEME } from './emsg.ts';
 
 /** The ladder committed in apps/platform/media/fixture. */
 export const defaultFixtureDir: string = fileURLToPath(new URL('../../media/fixture', import.meta.url));

@@ -5,9 +5,11 @@
  */
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ADVERTISED_ONLY, chooseAdvertised } from './advertised-variants.ts';
 import type { Fixture, Rendition } from './fixture.ts';
 import { renderLiveMediaPlaylist, renderMultivariantPlaylist } from './playlist.ts';
-import { buildSegment } from './segment.ts';
+import type { VariantStream } from './playlist.ts';
+import { buildSegmentWithMetadata } from './segment.ts';
 import { isAvailable } from './timeline.ts';
 
 export interface LiveOriginOptions {
@@ -41,6 +43,10 @@ interface RenditionParams extends SlugParams {
 interface SegmentParams extends RenditionParams {
   msn: string;
 }
+interface MultivariantQuery {
+  /** A string, or an array when repeated: checked by chooseAdvertised. */
+  advertise?: unknown;
+}
 
 function problem(reply: FastifyReply, status: 400 | 404, message: string): FastifyReply {
   const statusText = status === 400 ? 'Bad Request' : 'Not Found';
@@ -72,17 +78,19 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
   }
   const renditions = new Map<string, Rendition>(fixture.renditions.map((r) => [r.name, r]));
 
-  const multivariant = renderMultivariantPlaylist(
-    fixture.renditions.map((r) => ({
-      uri: `${r.name}/media.m3u8`,
-      bandwidth: r.bandwidth,
-      averageBandwidth: r.averageBandwidth,
-      codecs: r.codecs,
-      width: r.width,
-      height: r.height,
-      frameRate: r.frameRate,
-    })),
-  );
+  const served: VariantStream[] = fixture.renditions.map((r) => ({
+    uri: `${r.name}/media.m3u8`,
+    bandwidth: r.bandwidth,
+    averageBandwidth: r.averageBandwidth,
+    codecs: r.codecs,
+    width: r.width,
+    height: r.height,
+    frameRate: r.frameRate,
+  }));
+  for (const name of ADVERTISED_ONLY) {
+    if (renditions.has(name)) throw new RangeError(`rendition ${name} is reserved for advertised-only variants`);
+  }
+  const multivariant = renderMultivariantPlaylist(served);
 
   /** Answers 404 (and returns false) unless the channel is on air. */
   function onAir(reply: FastifyReply, slug: string): boolean {
@@ -95,13 +103,22 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
   function find(reply: FastifyReply, params: RenditionParams): Rendition | undefined {
     if (!onAir(reply, params.slug)) return undefined;
     const rendition = renditions.get(params.rendition);
-    if (!rendition) problem(reply, 404, `Unknown rendition ${params.rendition}`);
-    return rendition;
+    if (rendition) return rendition;
+    const message = ADVERTISED_ONLY.has(params.rendition)
+      ? `Rendition ${params.rendition} is advertised for codec-filtering tests and never served`
+      : `Unknown rendition ${params.rendition}`;
+    problem(reply, 404, message);
+    return undefined;
   }
 
-  app.get<{ Params: SlugParams }>('/hls/:slug/master.m3u8', async (request, reply) => {
+  // `?advertise=hevc` adds a variant the origin never serves, so player tests
+  // can prove unplayable codecs are filtered out (advertised-variants.ts).
+  app.get<{ Params: SlugParams; Querystring: MultivariantQuery }>('/hls/:slug/master.m3u8', async (request, reply) => {
     if (!onAir(reply, request.params.slug)) return reply;
-    return ok(reply, PLAYLIST_TYPE, 'no-cache', multivariant);
+    const choice = chooseAdvertised(request.query.advertise);
+    if (!choice.ok) return problem(reply, 400, choice.message);
+    const body = choice.extra.length === 0 ? multivariant : renderMultivariantPlaylist([...served, ...choice.extra]);
+    return ok(reply, PLAYLIST_TYPE, 'no-cache', body);
   });
 
   app.get<{ Params: RenditionParams }>('/hls/:slug/:rendition/media.m3u8', async (request, reply) => {
@@ -126,7 +143,7 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
     if (!isAvailable(msn, now(), fixture.segmentDurationMs, retentionMs)) {
       return problem(reply, 404, `Segment ${msn} is not available`);
     }
-    return ok(reply, SEGMENT_TYPE, SEGMENT_CACHE, buildSegment(fixture, rendition, msn));
+    return ok(reply, SEGMENT_TYPE, SEGMENT_CACHE, buildSegmentWithMetadata(fixture, rendition, msn));
   });
 
   // Anything else under /hls gets the same 404 shape as a missing channel.

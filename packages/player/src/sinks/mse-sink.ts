@@ -1,7 +1,9 @@
-import Hls, { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsConfig, type Level } from 'hls.js';
+import Hls, { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsConfig, type LevelParsed } from 'hls.js';
 import { NETWORK_RETRY } from '../constants.ts';
 import { ErrorType, errorTypeForHttpStatus, MediaErrorCode, networkRetryDelay } from '../errors.ts';
+import { parseId3 } from '../id3.ts';
 import { qualityName, type Quality } from '../quality.ts';
+import { cuesFromId3 } from '../timed-metadata.ts';
 import type { Sink, SinkHost } from './sink.ts';
 
 /** Catch-up never faster than +10 %: inaudible, unlike the +50 % of some players. */
@@ -33,18 +35,16 @@ function hlsConfig(lowLatency: boolean, startLevel: number): Partial<HlsConfig> 
   };
 }
 
-export function levelToQuality(level: Level): Quality {
+/** A variant as hls.js parsed it (advertised) or kept it (a Level): both carry the attributes. */
+export function levelToQuality(
+  level: Pick<LevelParsed, 'attrs' | 'bitrate' | 'width' | 'height' | 'videoCodec' | 'audioCodec'>,
+): Quality {
   const codecs = level.attrs.CODECS ?? [level.videoCodec, level.audioCodec].filter(Boolean).join(',');
-  const name = qualityName(level.height, level.frameRate, level.bitrate);
-  return {
-    name,
-    group: name,
-    codecs,
-    bitrate: level.bitrate,
-    width: level.width,
-    height: level.height,
-    framerate: level.frameRate,
-  };
+  const [width, height] = (level.attrs.RESOLUTION ?? '').split('x').map(Number);
+  const framerate = Number(level.attrs['FRAME-RATE'] ?? 0);
+  const h = level.height ?? height ?? 0;
+  const name = qualityName(h, framerate, level.bitrate);
+  return { name, group: name, codecs, bitrate: level.bitrate, width: level.width ?? width ?? 0, height: h, framerate };
 }
 
 const MANIFEST_DETAILS: ReadonlySet<string> = new Set([
@@ -62,6 +62,7 @@ export function createMseSink(host: SinkHost): Sink {
   /** The viewer's manual quality, kept across reloads; null in auto mode. */
   let manual: Quality | null = null;
   let networkAttempts = 0;
+
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   function onError(instance: Hls, data: ErrorData): void {
@@ -128,19 +129,42 @@ export function createMseSink(host: SinkHost): Sink {
   function create(): Hls {
     const instance = new Hls(hlsConfig(lowLatency, -1));
     applyLiveMaxLatency(instance);
-    instance.on(Events.MANIFEST_PARSED, (_event, data) => {
-      const qualities = data.levels.map(levelToQuality);
-      const remove = new Set(host.onQualities(qualities));
+    // hls.js announces MANIFEST_PARSED (the variants it kept: MediaSource can play them) from
+    // inside its own MANIFEST_LOADED handling (every variant advertised), so the two arrive in
+    // either order; the qualities are settled once both are known.
+    let advertised: Quality[] | null = null;
+    let kept: Quality[] | null = null;
+    const settleQualities = () => {
+      if (!advertised || !kept) return;
+      const qualities = kept;
+      const dropped = advertised.filter(
+        (a) => !qualities.some((q) => q.bitrate === a.bitrate && q.codecs === a.codecs),
+      );
+      advertised = kept = null;
+      const remove = new Set(host.onQualities(qualities, dropped));
       // Highest index first so the remaining indices stay valid while removing.
       for (let i = qualities.length - 1; i >= 0; i--) if (remove.has(qualities[i]!)) instance.removeLevel(i);
       if (manual) {
         const index = levelIndex(instance, manual);
         if (index >= 0) instance.startLevel = instance.currentLevel = index;
       }
+    };
+    instance.on(Events.MANIFEST_LOADED, (_event, data) => {
+      advertised = data.levels.map(levelToQuality);
+      settleQualities();
+    });
+    instance.on(Events.MANIFEST_PARSED, (_event, data) => {
+      kept = data.levels.map(levelToQuality);
+      settleQualities();
     });
     instance.on(Events.LEVEL_SWITCHED, (_event, data) => {
       const level = instance.levels[data.level];
       if (level) host.onQualityChanged(levelToQuality(level));
+    });
+    instance.on(Events.FRAG_PARSING_METADATA, (_event, data) => {
+      // ID3 in the stream (emsg boxes in fMP4): hls.js hands the tag bytes and their time.
+      const cues = data.samples.flatMap((sample) => cuesFromId3(parseId3(sample.data), sample.pts));
+      if (cues.length > 0) host.onTimedCues(cues);
     });
     instance.on(Events.FRAG_BUFFERED, () => {
       networkAttempts = 0;
@@ -174,6 +198,9 @@ export function createMseSink(host: SinkHost): Sink {
       if (!url) return;
       clearTimeout(retryTimer);
       hls?.destroy();
+      // A clean element: the new instance must not take the old position as its start.
+      host.video.removeAttribute('src');
+      host.video.load();
       hls = create();
       hls.loadSource(url);
     },

@@ -1,7 +1,7 @@
-import type { TextCue, TextMetadataCue } from '../events.ts';
 import type { PlayerError } from '../errors.ts';
 import type { Quality } from '../quality.ts';
 import type { SinkType } from '../state.ts';
+import type { TimedCue } from '../timed-metadata.ts';
 
 /**
  * The seam between the Player facade and whatever turns a URL into pictures on the media
@@ -38,11 +38,15 @@ export interface SinkHost {
   onError(error: PlayerError): void;
   /** A media error the player's policy decides on (reload once, or report). */
   onMediaError(code: number, message: string): void;
-  /** The source's qualities; returns those to remove (unplayable). */
-  onQualities(qualities: Quality[]): Quality[];
+  /**
+   * The source's qualities; returns those to remove (unplayable). `droppedBySink`: advertised
+   * qualities the sink's engine already refused (hls.js checks MediaSource support itself, so
+   * an experiment's forceOn cannot bring those back on the mse sink).
+   */
+  onQualities(qualities: Quality[], droppedBySink?: Quality[]): Quality[];
   onQualityChanged(quality: Quality): void;
-  onTextCue(cue: TextCue): void;
-  onMetadataCue(cue: TextMetadataCue): void;
+  /** Captions and timed metadata found in the stream, ahead of their time; the player releases them on time. */
+  onTimedCues(cues: TimedCue[]): void;
   /** Something was played: the sink saw a fragment buffered (resets retry budgets). */
   onProgress(): void;
 }

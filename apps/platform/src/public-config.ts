@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The embed's public configuration, handed over at serve time inside the page (no extra
+ * request before the first frame): every `PUBLIC_*` variable of the platform's environment,
+ * plus, for the services this process itself provides, its own origin as seen by the request.
+ * The embed validates it with its schema (packages/config) and shows the misconfigured screen
+ * when it does not pass. Server-only variables never get here: only the PUBLIC_ prefix is read.
+ */
+const SELF_SERVED = [
+  'PUBLIC_MAIN_SITE_URL',
+  'PUBLIC_WEB_URL',
+  'PUBLIC_API_URL',
+  'PUBLIC_FILES_URL',
+  'PUBLIC_WEBSOCKET_URL',
+] as const;
+
+export function publicConfigFor(origin: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const config: Record<string, string> = {};
+  for (const key of SELF_SERVED) config[key] = origin;
+  for (const [key, value] of Object.entries(env)) {
+    if (key.startsWith('PUBLIC_') && value !== undefined) config[key] = value;
+  }
+  return config;
+}
+
+export function requestOriginOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** JSON that is safe inside a <script> element: no `</script>`, no `<!--`. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export const CONFIG_ELEMENT_ID = 'onair-config';
+
+/** Puts the configuration element at the start of <head>, before any script reads it. */
+export function injectConfig(html: string, config: Record<string, string>): string {
+  const element = `<script id="${CONFIG_ELEMENT_ID}" type="application/json">${scriptSafeJson(config)}</script>`;
+  return html.includes('<head>') ? html.replace('<head>', `<head>\n    ${element}`) : element + html;
+}

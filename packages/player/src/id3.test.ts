@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { parseId3 } from './id3.ts';
+import { CueScheduler, cuesFromId3 } from './timed-metadata.ts';
+
+const encoder = new TextEncoder();
+
+function syncsafe(n: number): number[] {
+  return [(n >> 21) & 0x7f, (n >> 14) & 0x7f, (n >> 7) & 0x7f, n & 0x7f];
+}
+
+/** An ID3v2.4 tag, built by hand the way the spec writes it. */
+function tag(frames: [string, Uint8Array][]): Uint8Array {
+  const body = frames.flatMap(([id, content]) => [
+    ...encoder.encode(id),
+    ...syncsafe(content.length),
+    0,
+    0,
+    ...content,
+  ]);
+  return Uint8Array.from([0x49, 0x44, 0x33, 4, 0, 0, ...syncsafe(body.length), ...body]);
+}
+
+const txxx = (description: string, value: string) =>
+  Uint8Array.from([3, ...encoder.encode(description), 0, ...encoder.encode(value)]);
+
+describe('ID3 reader', () => {
+  it('reads TXXX, text and PRIV frames of a v2.4 tag, with syncsafe sizes past 127 bytes', () => {
+    const long = 'é'.repeat(100); // 200 UTF-8 bytes
+    const frames = parseId3(
+      tag([
+        ['TXXX', txxx('onair:segment', long)],
+        ['TIT2', Uint8Array.from([3, ...encoder.encode('Title')])],
+        ['PRIV', Uint8Array.from([...encoder.encode('com.example'), 0, 1, 2])],
+      ]),
+    );
+    expect(frames).toEqual([
+      { id: 'TXXX', description: 'onair:segment', value: long },
+      { id: 'TIT2', value: 'Title' },
+      { id: 'PRIV', owner: 'com.example', data: Uint8Array.from([1, 2]) },
+    ]);
+  });
+
+  it('answers [] for bytes that are not a tag, and stops at padding', () => {
+    expect(parseId3(encoder.encode('not id3 at all'))).toEqual([]);
+    const padded = Uint8Array.from([...tag([['TXXX', txxx('a', 'b')]]), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    padded[9] = padded[9]! + 10; // the header's size covers the padding
+    expect(parseId3(padded)).toHaveLength(1);
+  });
+});
+
+describe('timed cues', () => {
+  it("turns a TXXX 'caption' into a text cue lasting 2 s, and other frames into metadata cues", () => {
+    const cues = cuesFromId3(
+      [
+        { id: 'TXXX', description: 'caption', value: 'Hello' },
+        { id: 'TXXX', description: 'onair:segment', value: '{"msn":1}' },
+      ],
+      10,
+    );
+    expect(cues).toEqual([
+      { type: 'TextCue', startTime: 10, endTime: 12, text: 'Hello' },
+      {
+        type: 'TextMetadataCue',
+        description: 'onair:segment',
+        startTime: 10,
+        endTime: 10,
+        text: '{"msn":1}',
+        owner: '',
+      },
+    ]);
+  });
+
+  it('releases cues when playback reaches them, in order, and drops stale ones', () => {
+    const scheduler = new CueScheduler(5);
+    const cue = (t: number) => ({ type: 'TextCue' as const, startTime: t, endTime: t + 2, text: String(t) });
+    [cue(12), cue(10), cue(11)].forEach((c) => scheduler.add(c));
+    expect(scheduler.due(9.9)).toEqual([]);
+    expect(scheduler.due(11.5).map((c) => c.text)).toEqual(['10', '11']);
+    scheduler.add(cue(1));
+    expect(scheduler.due(12).map((c) => c.text)).toEqual(['12']); // the cue at 1 s is 11 s stale
+    expect(scheduler.size).toBe(0);
+  });
+});
