@@ -285,3 +285,34 @@ test.describe('player engine without WebAssembly', () => {
     expect((await sampleVideo(page)).frames).toBe(0);
   });
 });
+
+test.describe('player engine in Chrome 63', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/63.0.3239.132 Safari/537.36',
+  });
+
+  test('pauses a muted tab when it is hidden, and resumes when it is visible again', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { labHidden: boolean };
+      w.labHidden = false;
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => w.labHidden });
+    });
+    await openLab(page);
+    await startPlayer(page, LIVE, { muted: true });
+    await waitForPlayback(page);
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((hidden) => {
+        (window as unknown as { labHidden: boolean }).labHidden = hidden;
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+
+    await setHidden(true);
+    await expect.poll(async () => (await sampleVideo(page)).paused).toBe(true);
+    expect(await playerState(page, 'paused')).toBe(false); // not the viewer's pause
+
+    await setHidden(false);
+    await expect.poll(async () => (await sampleVideo(page)).paused).toBe(false);
+    await waitForPlayback(page);
+  });
+});
