@@ -36,29 +36,40 @@ export function newestMtime(paths) {
 }
 
 /**
- * Makes sure Debian's Chromium is installed: as root it installs it with apt-get, otherwise
- * it says exactly what to run. Returns true when /usr/bin/chromium is there.
+ * Makes sure a Debian package's program is installed: as root it installs the packages with
+ * apt-get, otherwise it says exactly what to run. Returns true when `program` is there.
  */
-export function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
+export function ensureDebianPackage(program, packages, why) {
+  if (existsSync(program)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
-    console.log("Chromium is missing: installing Debian's chromium with apt-get (about 30 s)...");
+    console.log(`${program} is missing: installing ${packages.join(' ')} with apt-get...`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     const install =
-      update.status === 0 &&
-      spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env });
-    if (install && install.status === 0 && existsSync(CHROMIUM)) return true;
-    console.error('Installing Chromium failed; see the apt-get output above.');
+      update.status === 0 && spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env });
+    if (install && install.status === 0 && existsSync(program)) return true;
+    console.error(`Installing ${packages.join(' ')} failed; see the apt-get output above.`);
     return false;
   }
   console.error(
-    `The browser tests need Debian's Chromium at ${CHROMIUM}.\n` +
+    `${why} need ${program}.\n` +
       (hasApt
-        ? 'Install it with:  sudo apt-get update && sudo apt-get install -y chromium fonts-dejavu-core\n'
-        : 'Install Chromium from your distribution and set CHROMIUM_PATH to its executable.\n'),
+        ? `Install it with:  sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}\n`
+        : `Install ${packages.join(' ')} from your distribution.\n`),
   );
   return false;
+}
+
+export const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
+
+/** Debian's redis-server, for the scale-out tests of the viewer service. */
+export function ensureRedis() {
+  return ensureDebianPackage(REDIS_SERVER, ['redis-server'], 'The viewer-count scale-out tests');
+}
+
+/** Debian's Chromium (no browser is downloaded from anywhere else). */
+export function ensureChromium() {
+  return ensureDebianPackage(CHROMIUM, ['chromium', 'fonts-dejavu-core'], 'The browser tests');
 }

@@ -1,12 +1,13 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to find:
 // Chromium present, types, lint, unit/integration tests, embed build, browser tests.
 import { buildEmbed } from './build-embed.mjs';
-import { bin, ensureChromium, run } from './lib.mjs';
+import { bin, ensureChromium, ensureRedis, run } from './lib.mjs';
 
 const TSCONFIGS = [
   'packages/contracts',
   'packages/player',
   'packages/api',
+  'packages/realtime',
   'packages/config',
   'packages/consent',
   'packages/monitoring',
@@ -16,7 +17,7 @@ const TSCONFIGS = [
 ];
 
 const steps = [
-  ['Chromium', async () => (ensureChromium() ? 0 : 1)],
+  ['System packages (Chromium, Redis)', async () => (ensureChromium() && ensureRedis() ? 0 : 1)],
   [
     'Types',
     async () => {

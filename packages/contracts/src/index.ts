@@ -4,3 +4,5 @@ export * from './route.ts';
 export * from './catalogue.ts';
 export * from './schemas/pages.ts';
 export * from './schemas/viewers.ts';
+export * from './realtime/channels.ts';
+export * from './realtime/viewer-messages.ts';

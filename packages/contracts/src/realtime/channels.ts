@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Realtime (Pusher protocol) channel and event names the platform and the embed share. The
+ * spec shows a private livestream channel prefixed `private-lstm_` and says the stream's end
+ * reaches the embed in real time; the names below are our choice.
+ */
+export const PRIVATE_LIVESTREAM_PREFIX = 'private-lstm_';
+
+/** Public channel of one channel (its live/offline announcements). */
+export const channelTopic = (channelId: number) => `channel.${channelId}`;
+/** Private channel of one livestream (authorised through the realtime worker endpoint). */
+export const livestreamTopic = (livestreamId: number) => `${PRIVATE_LIVESTREAM_PREFIX}${livestreamId}`;
+
+export const RealtimeEvent = {
+  /** On the channel topic: a stream started. */
+  StreamStarted: 'StreamStarted',
+  /** On the channel topic: the stream ended. */
+  StreamEnded: 'StreamEnded',
+  /** On the livestream topic: the viewer count changed. */
+  ViewerCountUpdated: 'ViewerCountUpdated',
+} as const;
+export type RealtimeEvent = (typeof RealtimeEvent)[keyof typeof RealtimeEvent];
+
+export const streamStartedSchema = z.looseObject({
+  channel_id: z.number(),
+  livestream: z.looseObject({
+    id: z.number(),
+    is_live: z.literal(true),
+    categories: z.array(z.looseObject({ name: z.string(), slug: z.string() })),
+    viewer_count: z.number().int().nonnegative(),
+  }),
+});
+export const streamEndedSchema = z.looseObject({ channel_id: z.number(), livestream_id: z.number() });
+export const viewerCountUpdatedSchema = z.looseObject({
+  livestream_id: z.number(),
+  viewers: z.number().int().nonnegative(),
+});
+
+// The realtime worker authorisation body and answer live with the catalogue (schemas/viewers.ts).

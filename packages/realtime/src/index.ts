@@ -1,0 +1,2 @@
+/** @onair/realtime — see the modules exported below. */
+export {};
