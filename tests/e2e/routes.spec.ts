@@ -69,3 +69,25 @@ test.describe('routes and error screens', () => {
     await expect(page.getByRole('heading', { name: 'This embed seems to be misconfigured' })).toBeVisible();
   });
 });
+
+test.describe('public configuration', () => {
+  test('configuration that fails its schema shows the misconfigured screen, naming the key in the console', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.route('**/studio-live', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<script id="onair-config" type="application\/json">(.*?)<\/script>/,
+        (_all, json: string) =>
+          `<script id="onair-config" type="application/json">${JSON.stringify({ ...JSON.parse(json), PUBLIC_MONITORING_ENVIRONMENT: 'moon' })}</script>`,
+      );
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto('/studio-live');
+    await expect(page.getByRole('heading', { name: 'This embed seems to be misconfigured' })).toBeVisible();
+    expect(errors.join('\n')).toContain('PUBLIC_MONITORING_ENVIRONMENT');
+    await expect(page.locator('video')).toHaveCount(0);
+  });
+});

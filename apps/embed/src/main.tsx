@@ -2,21 +2,30 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { startMonitoringAfterFirstFrame } from './monitoring.ts';
+import { readPublicConfig } from './public-config.ts';
 import { createQueryClient } from './query-client.ts';
 import { createEmbedRouter } from './router.tsx';
+import { MisconfiguredScreen } from './routes/misconfigured-screen.tsx';
 import './styles.css';
 
-const queryClient = createQueryClient();
-const router = createEmbedRouter(queryClient);
-
-// A promise nobody awaited must not surface to the visitor; it is logged for monitoring.
+// A promise nobody awaited must not surface to the visitor; monitoring still sees it.
 window.addEventListener('unhandledrejection', (event) => {
   console.warn('Unhandled rejection in the embed', event.reason);
   event.preventDefault();
 });
 
 const root = document.getElementById('root');
-if (root) {
+const config = readPublicConfig();
+if (root && !config.ok) {
+  // The rule: configuration that fails its schema makes the embed misconfigured (logged with
+  // the offending keys for whoever deployed it), never a half-working player.
+  console.error(config.error.message);
+  createRoot(root).render(<MisconfiguredScreen />);
+} else if (root && config.ok) {
+  startMonitoringAfterFirstFrame(config.config.monitoringClientToken);
+  const queryClient = createQueryClient();
+  const router = createEmbedRouter(queryClient);
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

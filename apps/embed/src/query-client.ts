@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isHttpError } from './lib/fetch-json.ts';
+import { isHttpError } from '@onair/api';
 
 /** SPEC §9: channel info, show and playback queries are fresh ~4.9 min and kept 5 min. */
 export const CHANNEL_STALE_TIME_MS = 294_000;

@@ -105,3 +105,24 @@ describe('built assets', () => {
     expect(response.headers['content-type']).toContain('application/json');
   });
 });
+
+describe('public configuration in the page', () => {
+  it('carries PUBLIC_* settings and this server as the local services, never server-only secrets', async () => {
+    process.env.PUBLIC_REALTIME_CLUSTER = 'eu</script><script>alert(1)';
+    process.env.REALTIME_APP_SECRET = 'must-not-leak';
+    try {
+      const html = (await get('/studio-live')).body;
+      const json = /<script id="onair-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+      expect(json).toBeDefined();
+      const config = JSON.parse(json!);
+      expect(config.PUBLIC_MAIN_SITE_URL).toBe('http://onair.test:8080');
+      expect(config.PUBLIC_API_URL).toBe('http://onair.test:8080');
+      expect(config.PUBLIC_REALTIME_CLUSTER).toBe('eu</script><script>alert(1)');
+      expect(json).not.toContain('</script>');
+      expect(html).not.toContain('must-not-leak');
+    } finally {
+      delete process.env.PUBLIC_REALTIME_CLUSTER;
+      delete process.env.REALTIME_APP_SECRET;
+    }
+  });
+});

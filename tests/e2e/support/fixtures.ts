@@ -4,14 +4,17 @@ import { test as base, expect, type Page } from '@playwright/test';
  * Every journey also proves the visitor never meets an uncaught error: page errors are
  * collected and the test fails if any occurred.
  */
-export const test = base.extend<{ pageErrors: Error[] }>({
+export const test = base.extend<{ pageErrors: Error[]; allowedPageErrors: RegExp[] }>({
+  /** Errors a journey causes on purpose (matched by message); every other one fails it. */
+  allowedPageErrors: [[], { option: true }],
   pageErrors: [
-    async ({ page }, use) => {
+    async ({ page, allowedPageErrors }, use) => {
       const errors: Error[] = [];
       page.on('pageerror', (error) => errors.push(error));
       await use(errors);
+      const unexpected = errors.filter((e) => !allowedPageErrors.some((allowed) => allowed.test(e.message)));
       expect(
-        errors.map((e) => e.message),
+        unexpected.map((e) => e.message),
         'uncaught errors in the page',
       ).toEqual([]);
     },

@@ -1,0 +1,65 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, waitForPlayback } from './support/fixtures.ts';
+
+/**
+ * Error monitoring end to end: the embed's SDK (loaded after the first frame) posts to the
+ * platform's intake; an error from the page's own code arrives with the spec's service, env
+ * and version, one the filter drops (a browser extension's) does not.
+ */
+interface IntakeEvent {
+  event: { message?: string; service?: string; ddtags?: string; error?: { stack?: string } };
+}
+
+test.use({ allowedPageErrors: [/^e2e: /] });
+
+async function intake(request: APIRequestContext): Promise<IntakeEvent[]> {
+  return ((await (await request.get('/admin/monitoring/events')).json()) as { events: IntakeEvent[] }).events;
+}
+
+test('an unhandled error of the page reaches the intake; an extension error does not', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await request.delete('/admin/monitoring/events');
+  // A script served by the page's own origin, like the embed's bundle.
+  await page.route('**/__e2e/throw.js', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: "setTimeout(function e2eThrower() { throw new Error('e2e: unhandled error in the embed'); }, 0);",
+    }),
+  );
+  await page.goto('/studio-live?muted=true');
+  await waitForPlayback(page);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          Boolean((window as { DD_LOGS?: { getInitConfiguration(): unknown } }).DD_LOGS?.getInitConfiguration()),
+        ),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
+
+  await page.addScriptTag({ url: '/__e2e/throw.js' });
+  await page.evaluate(() => {
+    setTimeout(() => {
+      const error = new Error('e2e: error from a browser extension');
+      error.stack = `Error: e2e: error from a browser extension\n    at inject (chrome-extension://abcdefghijklmnop/content.js:1:10)`;
+      throw error;
+    }, 0);
+  });
+  // The SDK sends a batch 30 s after its first message (leaving the page would flush sooner,
+  // but headless Chromium does not reliably deliver that beacon): both errors travel together.
+  await expect
+    .poll(async () => (await intake(request)).filter((e) => e.event.message?.includes('e2e: unhandled error')).length, {
+      timeout: 50_000,
+    })
+    .toBeGreaterThan(0);
+  const events = await intake(request);
+  const kept = events.find((e) => e.event.message?.includes('e2e: unhandled error'))!;
+  expect(kept.event.service).toBe('frontend-embedded-player');
+  // The SDK carries env and version as tags of every event.
+  expect(kept.event.ddtags?.split(',')).toEqual(expect.arrayContaining(['env:production', 'version:1.0.0']));
+  expect(kept.event.error?.stack).toContain('/__e2e/throw.js');
+  expect(events.filter((e) => e.event.message?.includes('browser extension'))).toEqual([]);
+});
