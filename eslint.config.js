@@ -38,7 +38,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@onair/*', '**/apps/**', 'react', 'react-dom'] }] },
   },
   {
-    files: ['packages/contracts/**/*.ts', 'packages/config/**/*.ts', 'packages/consent/**/*.ts'],
+    files: [
+      'packages/contracts/**/*.ts',
+      'packages/config/**/*.ts',
+      'packages/consent/**/*.ts',
+      'packages/identity/**/*.ts',
+    ],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@onair/*', '**/apps/**', 'react', 'react-dom'] }] },
   },
   {

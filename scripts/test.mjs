@@ -10,6 +10,7 @@ const TSCONFIGS = [
   'packages/realtime',
   'packages/config',
   'packages/consent',
+  'packages/identity',
   'packages/monitoring',
   'apps/platform',
   'apps/embed',

@@ -2,7 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { ConfigProvider } from './config-context.tsx';
 import { startMonitoringAfterFirstFrame } from './monitoring.ts';
+import { WebSocketProvider } from './realtime/websocket-provider.tsx';
 import { readPublicConfig } from './public-config.ts';
 import { createQueryClient } from './query-client.ts';
 import { createEmbedRouter } from './router.tsx';
@@ -28,9 +30,13 @@ if (root && !config.ok) {
   const router = createEmbedRouter(queryClient);
   createRoot(root).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <ConfigProvider config={config.config}>
+        <QueryClientProvider client={queryClient}>
+          <WebSocketProvider>
+            <RouterProvider router={router} />
+          </WebSocketProvider>
+        </QueryClientProvider>
+      </ConfigProvider>
     </StrictMode>,
   );
 }

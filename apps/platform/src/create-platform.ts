@@ -7,8 +7,11 @@ import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerChannelRoutes } from './channels/routes.ts';
 import { registerEmbed } from './embed-static.ts';
 import { registerFaultInjector } from './faults/index.ts';
+import { registerDeviceIdentification } from './identity/index.ts';
 import { registerMonitoringIntake } from './monitoring-intake.ts';
 import { defaultFixtureDir, loadFixture, registerLiveOrigin } from './origin/index.ts';
+import { registerRealtime } from './realtime/index.ts';
+import { registerViewerService, type ViewerServiceOptions } from './viewers/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,6 +29,10 @@ export interface PlatformOptions {
    * wherever the platform is reachable by anyone but the tests.
    */
   admin?: boolean;
+  /** Viewer websocket service: client token, token secret and lifetime, presence timings (viewers/). */
+  viewers?: ViewerServiceOptions;
+  /** Redis shared by several platform processes for viewer presence (default env REDIS_URL; unset: memory). */
+  redisUrl?: string;
 }
 
 export interface Platform {
@@ -53,6 +60,15 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     await registerFaultInjector(app, { channelExists: (slug) => channels.get(slug) !== undefined });
   }
   registerMonitoringIntake(app, { admin: options.admin ?? true });
+  await registerDeviceIdentification(app, { admin: options.admin ?? true, now });
+  await registerRealtime(app, { channels, admin: options.admin ?? true });
+  await registerViewerService(app, {
+    ...options.viewers,
+    now: options.viewers?.now ?? now,
+    channels,
+    admin: options.admin ?? true,
+    redisUrl: options.redisUrl ?? process.env.REDIS_URL,
+  });
   await app.register(fastifyStatic, {
     root: path.resolve(here, '../public/images'),
     prefix: '/images/',

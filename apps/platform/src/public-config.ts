@@ -13,6 +13,7 @@ const SELF_SERVED = [
   'PUBLIC_API_URL',
   'PUBLIC_FILES_URL',
   'PUBLIC_WEBSOCKET_URL',
+  'PUBLIC_REALTIME_HOST_URL',
 ] as const;
 
 export function publicConfigFor(origin: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {

@@ -73,6 +73,11 @@ export const publicEnvSchema = z.object({
   PUBLIC_WEBSOCKET_CLIENT_TOKEN: nonEmpty.default('onair-local-client'),
   PUBLIC_REALTIME_CLUSTER: nonEmpty.default('us2'),
   PUBLIC_REALTIME_KEY: nonEmpty.default('onair-local-key'),
+  // The realtime service's own host when it is not the provider's cluster endpoint (a
+  // Pusher-compatible server, like the local platform's); unset: ws-<cluster>.pusher.com.
+  PUBLIC_REALTIME_HOST_URL: optionalKey,
+  // The device-identification service's browser key (public by design; the local platform's default).
+  PUBLIC_DEVICE_ID_API_KEY: nonEmpty.default('onair-local-device-key'),
   // Monitoring client tokens are designed to be public (the provider calls them client tokens
   // for that reason); the local intake accepts any value.
   PUBLIC_MONITORING_CLIENT_TOKEN: nonEmpty.default('onair-local-intake'),

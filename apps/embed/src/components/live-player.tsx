@@ -1,6 +1,7 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
 import { PlayerState } from '@onair/player';
 import { useCallback, useRef, useState } from 'react';
+import { formatViewerCount, useViewerCount } from '../channel/use-viewer-count.ts';
 import type { EmbedParams } from '../lib/embed-params.ts';
 import { FullscreenIcon, MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from './icons.tsx';
 import { usePlayer, usePlayerSnapshot } from './use-player.ts';
@@ -21,6 +22,7 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
   const container = useRef<HTMLDivElement>(null);
   const player = usePlayer(video, { url, muted: params.muted, autoplay: params.autoplay });
   const snapshot = usePlayerSnapshot(player);
+  const viewers = useViewerCount(channel.id, channel.livestream?.viewer_count ?? 0);
 
   const playing = snapshot?.state === PlayerState.Playing;
   const paused = snapshot?.paused ?? true;
@@ -46,6 +48,10 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
       <div className="player__overlay">
         <span className="badge badge--live">LIVE NOW</span>
         <p className="player__title">{`${channel.user.username} is streaming`}</p>
+        <p
+          className="player__viewers"
+          data-testid="viewer-count"
+        >{`Watch now with ${formatViewerCount(viewers)} viewers`}</p>
       </div>
       {snapshot?.error && (
         <p className="player__error" role="alert">

@@ -1,6 +1,6 @@
 import { createPlayer, type Player, type PlayerStateObject } from '@onair/player';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { FIRST_FRAME_EVENT } from '../monitoring.ts';
+import { announceFirstFrame } from '../start-up.ts';
 
 /** SPEC §4/§9 "Player (page level)": the page starts the player at volume 0.6. */
 export const PAGE_DEFAULT_VOLUME = 0.6;
@@ -23,12 +23,12 @@ export function usePlayer(video: HTMLVideoElement | null, start: PlayerStart): P
     if (!video) return;
     const instance = createPlayer();
     instance.on('error', (error) => console.warn('Player error', error));
-    const announceFirstFrame = ({ state }: { state: string }) => {
+    const onFirstFrame = ({ state }: { state: string }) => {
       if (state !== 'Playing') return;
-      instance.off('state-changed', announceFirstFrame);
-      window.dispatchEvent(new Event(FIRST_FRAME_EVENT));
+      instance.off('state-changed', onFirstFrame);
+      announceFirstFrame();
     };
-    instance.on('state-changed', announceFirstFrame);
+    instance.on('state-changed', onFirstFrame);
     instance.attachMedia(video);
     instance.setVolume(PAGE_DEFAULT_VOLUME);
     instance.load(url);

@@ -4,6 +4,8 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { channelInfoQuery, playbackUrlQuery } from '../channel/queries.ts';
 import { LivePlayer } from '../components/live-player.tsx';
 import { parseEmbedParams } from '../lib/embed-params.ts';
+import { useChannelLiveUpdates } from '../realtime/use-channel-live-updates.ts';
+import { usePresence } from '../realtime/use-presence.ts';
 import { offlinePath } from './channel-loader.ts';
 
 /**
@@ -17,6 +19,8 @@ export function ChannelPage() {
   const { data: info } = useSuspenseQuery(channelInfoQuery(slug));
   const { data: playbackUrl } = useSuspenseQuery(playbackUrlQuery(slug));
   const live = Boolean(info?.livestream);
+  useChannelLiveUpdates(slug, info?.id);
+  usePresence(info?.id ?? 0, live && info !== null);
 
   useEffect(() => {
     if (!live) void navigate(offlinePath(slug, search), { replace: true });

@@ -1,8 +1,10 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import defaultBanner from '../assets/default-banner.svg';
 import { channelInfoQuery, channelVideosQuery } from '../channel/queries.ts';
 import { safeHttpUrl } from '../lib/safe-url.ts';
+import { useChannelLiveUpdates } from '../realtime/use-channel-live-updates.ts';
 
 /**
  * A first offline screen (the full design lands with the screens issue): banner as background
@@ -13,6 +15,16 @@ export function OfflinePage() {
   const slug = useParams().slug ?? '';
   const { data: info } = useSuspenseQuery(channelInfoQuery(slug));
   const videos = useQuery(channelVideosQuery(slug));
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  useChannelLiveUpdates(slug, info?.id);
+  const live = Boolean(info?.livestream);
+
+  // Beyond the spec, as viewers expect: when the stream starts, the offline page becomes the player.
+  useEffect(() => {
+    if (live) void navigate(`/${encodeURIComponent(slug)}${search}`, { replace: true });
+  }, [live, navigate, slug, search]);
+
   if (!info) return null;
 
   const username = info.user.username;

@@ -8,14 +8,16 @@ import { publicReads } from './public-reads.ts';
 
 /**
  * Catalogue routes answered elsewhere: the embed's channel calls (channels/routes.ts) and the
- * viewer count, which the realtime work serves from presence. Routes of other origins (viewer
- * token, realtime authorisation) are not the product server's and are skipped by origin.
+ * viewer counts, which the viewer service serves from presence (viewers/routes.ts). Routes of
+ * other origins (viewer token, realtime authorisation) are not the product server's and are
+ * skipped by origin.
  */
 const SERVED_ELSEWHERE: ReadonlySet<RouteName> = new Set([
   'channels.v2.info',
   'channels.v2.playbackUrl',
   'channels.v2.videos',
   'viewers.current',
+  'livestreams.viewers',
 ]);
 
 function sendStatus(reply: FastifyReply, status: 401 | 501, message: string): FastifyReply {

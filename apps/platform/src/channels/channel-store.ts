@@ -40,6 +40,8 @@ export interface ChannelRecord {
  */
 export class ChannelStore {
   readonly #bySlug = new Map<string, ChannelRecord>();
+  /** Every livestream id handed out or seen live so far is at most this (see startStream). */
+  #highestLivestreamId = 0;
 
   constructor(records: readonly ChannelRecord[]) {
     for (const record of records) this.#bySlug.set(record.slug.toLowerCase(), structuredClone(record));
@@ -55,6 +57,32 @@ export class ChannelStore {
 
   all(): ChannelRecord[] {
     return [...this.#bySlug.values()];
+  }
+
+  /**
+   * Takes a channel live with a new livestream. Ids are never reused, so a stream that ended
+   * can never be mistaken for a new one (its private channel, its viewer counts).
+   * Undefined when the slug names no channel or the channel is already live.
+   */
+  startStream(slug: string, session: Omit<LiveSession, 'id'>): LiveSession | undefined {
+    const channel = this.get(slug);
+    if (!channel || channel.live) return undefined;
+    for (const other of this.#bySlug.values()) {
+      if (other.live) this.#highestLivestreamId = Math.max(this.#highestLivestreamId, other.live.id);
+    }
+    this.#highestLivestreamId += 1;
+    channel.live = { ...structuredClone(session), id: this.#highestLivestreamId };
+    return structuredClone(channel.live);
+  }
+
+  /** Ends the channel's livestream and returns it; undefined when the slug is unknown or offline. */
+  endStream(slug: string): LiveSession | undefined {
+    const channel = this.get(slug);
+    const ended = channel?.live;
+    if (!channel || !ended) return undefined;
+    this.#highestLivestreamId = Math.max(this.#highestLivestreamId, ended.id);
+    channel.live = null;
+    return ended;
   }
 }
 

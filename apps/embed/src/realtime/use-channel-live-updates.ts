@@ -1,0 +1,43 @@
+import { channelTopic, RealtimeEvent, streamEndedSchema, streamStartedSchema } from '@onair/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { channelInfoQuery } from '../channel/queries.ts';
+import { useRealtimeConnection } from './websocket-provider.tsx';
+
+export const SUBSCRIBED_MARK = 'onair:realtime-subscribed';
+
+/**
+ * Live/offline in real time (SPEC §4 "Embed page"): the channel's realtime topic updates the
+ * cached channel info — livestream null when the stream ends, the new livestream when one
+ * starts — and the routes follow the cache (player ↔ offline page) without a reload.
+ */
+export function useChannelLiveUpdates(slug: string, channelId: number | undefined): void {
+  const connection = useRealtimeConnection();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!connection || channelId === undefined) return;
+    const { queryKey } = channelInfoQuery(slug);
+    const topic = channelTopic(channelId);
+    const { subscribe } = connection.store.getState();
+    const offEnded = subscribe(topic, RealtimeEvent.StreamEnded, (data) => {
+      if (!streamEndedSchema.safeParse(data).success) return console.warn('Ignoring a malformed StreamEnded event');
+      queryClient.setQueryData(queryKey, (info) => (info ? { ...info, livestream: null } : info));
+    });
+    const offStarted = subscribe(topic, RealtimeEvent.StreamStarted, (data) => {
+      const parsed = streamStartedSchema.safeParse(data);
+      if (!parsed.success) return console.warn('Ignoring a malformed StreamStarted event');
+      const { livestream } = parsed.data;
+      queryClient.setQueryData(queryKey, (info) =>
+        info ? { ...info, livestream: { ...livestream, viewers: livestream.viewer_count } } : info,
+      );
+    });
+    // A mark, not a log: the realtime journeys (and performance tools) can see when the page
+    // started listening.
+    performance.mark(SUBSCRIBED_MARK);
+    return () => {
+      offEnded();
+      offStarted();
+    };
+  }, [connection, channelId, slug, queryClient]);
+}

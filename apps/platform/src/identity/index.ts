@@ -1,0 +1,42 @@
+/**
+ * Device identification stand-in: the first-party agent script, the identification endpoint and
+ * its fault switch. The api key is public (it ships to browsers); the secret is server-only.
+ */
+
+import type { FastifyInstance } from 'fastify';
+import { IdentifyFaults } from './identify-faults.ts';
+import { identityRoutes } from './routes.ts';
+import { LOCAL_DEVICE_ID_SECRET } from './visitor-id.ts';
+
+export { AGENT_PATH, AGENT_SCRIPT, AGENT_VERSION } from './agent-script.ts';
+export { codeForStatus, identifyErrorBody, type IdentifyErrorBody, type IdentifyErrorCode } from './identify-error.ts';
+export { IdentifyFaults, parseIdentifyFault, type IdentifyFault } from './identify-faults.ts';
+export { FAULTS_PATH, IDENTIFY_PATH } from './routes.ts';
+export { DEVICE_COOKIE, LOCAL_DEVICE_ID_SECRET, visitorIdFor } from './visitor-id.ts';
+
+export const LOCAL_DEVICE_ID_API_KEY = 'onair-local-device-key';
+
+export interface DeviceIdentificationOptions {
+  /** Mount `/admin/device-id/faults` (unauthenticated: local testing only). */
+  admin: boolean;
+  /** Accepted key (default env PUBLIC_DEVICE_ID_API_KEY, else the local one). */
+  apiKey?: string;
+  /** HMAC secret for visitorIds (default env DEVICE_ID_SECRET, else the local one). */
+  secret?: string;
+  now?: () => number;
+  /** Injected so tests can queue faults without the admin API. */
+  faults?: IdentifyFaults;
+}
+
+export async function registerDeviceIdentification(
+  app: FastifyInstance,
+  options: DeviceIdentificationOptions,
+): Promise<void> {
+  await app.register(identityRoutes, {
+    apiKey: options.apiKey || process.env.PUBLIC_DEVICE_ID_API_KEY || LOCAL_DEVICE_ID_API_KEY,
+    secret: options.secret || process.env.DEVICE_ID_SECRET || LOCAL_DEVICE_ID_SECRET,
+    faults: options.faults ?? new IdentifyFaults(),
+    now: options.now ?? Date.now,
+    admin: options.admin,
+  });
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryPresenceStore } from './memory-presence-store.ts';
+import type { PresenceStore, PresenceTimings } from './presence-store.ts';
+import { RedisPresenceStore } from './redis-presence-store.ts';
+import { redisServerAvailable, REDIS_SERVER, startTestRedis, type TestRedis } from './test-redis.ts';
+
+const TTL = 10_000;
+const hasRedis = redisServerAvailable();
+if (!hasRedis) console.warn(`Skipping the Redis presence tests: ${REDIS_SERVER} is missing (npm test installs it).`);
+
+let redis: TestRedis | undefined;
+beforeAll(async () => {
+  if (hasRedis) redis = await startTestRedis();
+}, 30_000);
+afterAll(async () => {
+  await redis?.stop();
+}, 30_000);
+
+type Factory = (timings: PresenceTimings) => Promise<PresenceStore>;
+
+const open: PresenceStore[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((store) => store.close()));
+});
+
+/** The PresenceStore contract, run against each implementation. */
+function presenceStoreContract(name: string, factory: Factory, skip: boolean) {
+  describe.skipIf(skip)(`${name} presence store`, () => {
+    let time: number;
+    let store: PresenceStore;
+
+    async function make(): Promise<PresenceStore> {
+      const made = await factory({ now: () => time, viewerTtlMs: TTL });
+      if (!open.includes(made)) open.push(made);
+      return made;
+    }
+
+    const count = async (...ids: number[]) => Object.fromEntries(await store.count(ids));
+
+    beforeAll(() => {
+      time = 1_800_000_000_000;
+    });
+
+    it('counts 0 for every asked channel nobody watches', async () => {
+      store = await make();
+      expect(await count(1, 2)).toEqual({ 1: 0, 2: 0 });
+    });
+
+    it('counts distinct viewers per channel', async () => {
+      store = await make();
+      await store.touch(1, 'a');
+      await store.touch(1, 'a');
+      await store.touch(1, 'b');
+      await store.touch(2, 'a');
+      expect(await count(1, 2, 3)).toEqual({ 1: 2, 2: 1, 3: 0 });
+    });
+
+    it('forgets a removed viewer, and removing an absent one is harmless', async () => {
+      store = await make();
+      await store.touch(1, 'a');
+      await store.touch(1, 'b');
+      await store.remove(1, 'a');
+      await store.remove(1, 'nobody');
+      await store.remove(9, 'a');
+      expect(await count(1)).toEqual({ 1: 1 });
+    });
+
+    it('expires a viewer not touched for viewerTtlMs; a touch keeps it', async () => {
+      store = await make();
+      await store.touch(1, 'silent');
+      await store.touch(1, 'active');
+      time += TTL - 1;
+      await store.touch(1, 'active');
+      expect(await count(1)).toEqual({ 1: 2 });
+      time += 1;
+      expect(await count(1)).toEqual({ 1: 1 });
+      time += TTL;
+      expect(await count(1)).toEqual({ 1: 0 });
+      await store.touch(1, 'silent');
+      expect(await count(1)).toEqual({ 1: 1 });
+    });
+  });
+}
+
+presenceStoreContract('memory', async (timings) => new MemoryPresenceStore(timings), false);
+
+interface NodeTuning {
+  keyPrefix: string;
+  nodeTtlMs?: number;
+  heartbeatMs?: number;
+}
+
+async function redisStore(timings: PresenceTimings, tuning: NodeTuning): Promise<RedisPresenceStore> {
+  if (!redis) throw new Error('Redis did not start');
+  const store = await RedisPresenceStore.connect(redis.url, { ...timings, ...tuning });
+  open.push(store);
+  return store;
+}
+
+describe.skipIf(!hasRedis)('with a real Redis', () => {
+  // A fresh key prefix per store: every test starts from an empty Redis of its own.
+  presenceStoreContract('redis', (timings) => redisStore(timings, { keyPrefix: `test:${randomUUID()}` }), !hasRedis);
+
+  describe('several nodes', () => {
+    const timings = { now: Date.now, viewerTtlMs: 60_000 };
+    /** Two nodes sharing one key prefix, as two platform processes sharing a Redis. */
+    const twoNodes = async (tuning: Omit<NodeTuning, 'keyPrefix'> = {}) => {
+      const keyPrefix = `test:${randomUUID()}`;
+      return [
+        await redisStore(timings, { keyPrefix, ...tuning }),
+        await redisStore(timings, { keyPrefix, ...tuning }),
+      ] as const;
+    };
+    const countOn = async (store: PresenceStore, id: number) => (await store.count([id])).get(id);
+
+    it('unions viewers across nodes: the same viewer on two nodes counts once', async () => {
+      const [a, b] = await twoNodes();
+      await a.touch(1, 'shared');
+      await b.touch(1, 'shared');
+      await b.touch(1, 'only-b');
+      expect(await countOn(a!, 1)).toBe(2);
+      expect(await countOn(b!, 1)).toBe(2);
+      await a.remove(1, 'shared');
+      expect(await countOn(a!, 1)).toBe(2);
+      await b.remove(1, 'shared');
+      expect(await countOn(a!, 1)).toBe(1);
+    });
+
+    it('forgets a node that closes gracefully at once', async () => {
+      const [a, b] = await twoNodes();
+      await a.touch(1, 'on-a');
+      await b.touch(1, 'on-b');
+      await b.close();
+      expect(await countOn(a!, 1)).toBe(1);
+    });
+
+    it("drops a crashed node's viewers within its TTL while the live node's stay", async () => {
+      const nodeTtlMs = 1500;
+      const [survivor, crashed] = await twoNodes({ nodeTtlMs, heartbeatMs: 200 });
+      await survivor.touch(1, 'survivor-viewer');
+      await crashed.touch(1, 'crashed-viewer');
+      crashed.abandon();
+      const crashedAt = Date.now();
+      // Nothing was cleaned up: the crash is only noticed through the TTL.
+      expect(await countOn(survivor!, 1)).toBe(2);
+      while ((await countOn(survivor!, 1)) !== 1 && Date.now() - crashedAt < nodeTtlMs + 5000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const goneAfter = Date.now() - crashedAt;
+      expect(await countOn(survivor!, 1)).toBe(1);
+      expect(goneAfter).toBeLessThanOrEqual(nodeTtlMs + 1000);
+      // The survivor's heartbeat keeps its own viewers well past one TTL.
+      await new Promise((resolve) => setTimeout(resolve, nodeTtlMs));
+      expect(await countOn(survivor!, 1)).toBe(1);
+    }, 20_000);
+  });
+});

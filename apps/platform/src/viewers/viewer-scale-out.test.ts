@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisPresenceStore } from './redis-presence-store.ts';
+import { redisServerAvailable, REDIS_SERVER, startTestRedis, type TestRedis } from './test-redis.ts';
+import {
+  connectViewer,
+  currentViewers,
+  eventually,
+  fetchToken,
+  startPlatform,
+  type RunningPlatform,
+} from './test-viewer-client.ts';
+
+const hasRedis = redisServerAvailable();
+if (!hasRedis) console.warn(`Skipping the viewer scale-out tests: ${REDIS_SERVER} is missing (npm test installs it).`);
+
+/** Short, so a crash shows within the test; the heartbeat beats several times per TTL even on a loaded machine. */
+const NODE_TTL_MS = 2000;
+const HEARTBEAT_MS = 250;
+
+describe.skipIf(!hasRedis)('viewer counts across platform processes sharing a real Redis', () => {
+  let redis: TestRedis;
+  const keyPrefix = `scale-out:${randomUUID()}`;
+  const tuning = { keyPrefix, nodeTtlMs: NODE_TTL_MS, heartbeatMs: HEARTBEAT_MS };
+  const platforms: RunningPlatform[] = [];
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+  }, 30_000);
+  afterAll(async () => {
+    await Promise.all(platforms.map((platform) => platform.app.close()));
+    await redis?.stop();
+  }, 30_000);
+
+  /** A platform process on its own port whose presence lives in the shared Redis. */
+  async function node(): Promise<RunningPlatform> {
+    const platform = await startPlatform({ redisUrl: redis.url, viewers: { redis: tuning } });
+    platforms.push(platform);
+    return platform;
+  }
+
+  async function watch(platform: RunningPlatform, channelId: number, requestId?: string) {
+    const client = await connectViewer(platform.ws, await fetchToken(platform.base, requestId));
+    await client.handshake(channelId);
+    return client;
+  }
+
+  const count = async (platform: RunningPlatform) => (await currentViewers(platform.base, 201))[201];
+
+  it('counts viewers on both processes together, a device on both once', async () => {
+    const a = await node();
+    const b = await node();
+    const onA = await watch(a, 201, 'device-1');
+    await watch(b, 201, 'device-2');
+    expect(await count(a)).toBe(2);
+    expect(await count(b)).toBe(2);
+    // The same device through the other process is still one viewer.
+    await watch(b, 201, 'device-1');
+    expect(await count(a)).toBe(2);
+    await onA.leave(201);
+    expect(await count(b)).toBe(2);
+    // A process shutting down takes its viewers with it at once.
+    await b.app.close();
+    expect(await count(a)).toBe(0);
+  }, 30_000);
+
+  it("drops a crashed process's viewers within the TTL, keeping the survivor's", async () => {
+    const survivor = await node();
+    // The crashing process gets a store the test holds, so it can pull the plug on it.
+    const store = await RedisPresenceStore.connect(redis.url, { ...tuning, now: Date.now, viewerTtlMs: 75_000 });
+    const crashing = await startPlatform({ viewers: { presenceStore: store } });
+    platforms.push(crashing);
+    await watch(survivor, 201);
+    await watch(crashing, 201);
+    expect(await count(survivor)).toBe(2);
+
+    store.abandon();
+    const crashedAt = Date.now();
+    expect(await count(survivor)).toBe(2);
+    expect(await eventually(() => count(survivor), 1, NODE_TTL_MS + 5000)).toBe(1);
+    expect(Date.now() - crashedAt).toBeLessThanOrEqual(NODE_TTL_MS + 1500);
+
+    await new Promise((resolve) => setTimeout(resolve, NODE_TTL_MS));
+    expect(await count(survivor)).toBe(1);
+  }, 30_000);
+});
+
+describe.skipIf(!hasRedis)('through a Redis outage', () => {
+  it('answers 503 for counts, keeps sockets answering, and heals once Redis is back', async () => {
+    let redis = await startTestRedis();
+    const tuning = { keyPrefix: `outage:${randomUUID()}`, nodeTtlMs: NODE_TTL_MS, heartbeatMs: HEARTBEAT_MS };
+    const platform = await startPlatform({ redisUrl: redis.url, viewers: { redis: tuning } });
+    const viewers = async () => {
+      const response = await fetch(`${platform.base}/current-viewers?ids[]=201`);
+      return response.ok ? ((await response.json()) as { viewers: number }[])[0]?.viewers : response.status;
+    };
+    try {
+      const client = await connectViewer(platform.ws, await fetchToken(platform.base));
+      await client.handshake(201);
+      expect(await viewers()).toBe(1);
+
+      await redis.stop();
+      expect(await viewers()).toBe(503);
+      // Presence writes fail fast instead of holding the socket's replies behind them.
+      await client.handshake(201);
+      await client.sync();
+
+      // Restarted empty: the heartbeat writes the node's viewers again by itself.
+      redis = await startTestRedis({ port: redis.port });
+      expect(await eventually(viewers, 1, 15_000)).toBe(1);
+    } finally {
+      await platform.app.close();
+      await redis.stop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,205 @@
+/**
+ * The viewer websocket, `GET /viewer/v1/connect?token=…` (SPEC §4 "Viewer websocket",
+ * "Channel realtime presence"). Messages are JSON `{type, data}`:
+ *
+ *   client → ping                                  server → {type: 'pong'}
+ *   client → channel_handshake {message:{channelId}}   watching the channel (presence refreshed)
+ *   client → channel_disconnect {message:{channelId}}  not watching it any more
+ *   server → {type: 'error', data: {message}}      a message it could not use; the socket stays open
+ *
+ * A ping refreshes the presence of every channel the socket has handshaken, so a socket that
+ * keeps pinging keeps its viewer counted even between handshakes. Messages of one socket are
+ * handled in order, presence writes included: a pong confirms everything sent before it.
+ *
+ * Close codes (the client logs any code ≥ 4000 as critical, SPEC §4):
+ *   4001  token missing, malformed or not signed by this platform
+ *   4002  token expired: fetch a new one and reconnect
+ *   1001  the platform is shutting down
+ *   1009  message larger than 4 KiB (closed by `ws` itself)
+ * The token is checked after the upgrade, not by refusing it: a refused upgrade reaches a
+ * browser only as 1006, and the client could not tell a bad token from a dead network.
+ *
+ * Closing a socket removes its viewer at once (from the channels no other socket of the same
+ * viewer on this node still watches): the client says `channel_disconnect` when leaving
+ * anyway, and a reconnect usually comes with a new token, so a grace period would count the
+ * same person twice while it ran.
+ */
+
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { viewerClientMessageSchema, type ViewerClientMessage } from '@onair/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { LocalPresence } from './local-presence.ts';
+import { refuseUpgrade } from './upgrade-router.ts';
+import { verifyViewerToken, type TokenRefusal } from './viewer-token.ts';
+
+export const VIEWER_CONNECT_PATH = '/viewer/v1/connect';
+
+export const ViewerCloseCode = {
+  InvalidToken: 4001,
+  ExpiredToken: 4002,
+  GoingAway: 1001,
+} as const;
+
+const REFUSALS: Record<TokenRefusal, { code: number; reason: string }> = {
+  missing: { code: ViewerCloseCode.InvalidToken, reason: 'Token required' },
+  malformed: { code: ViewerCloseCode.InvalidToken, reason: 'Invalid token' },
+  signature: { code: ViewerCloseCode.InvalidToken, reason: 'Invalid token' },
+  expired: { code: ViewerCloseCode.ExpiredToken, reason: 'Token expired' },
+};
+
+/** A browser watches one channel per tab; the cap only bounds what one socket can make us hold. */
+const MAX_CHANNELS_PER_SOCKET = 20;
+const MAX_MESSAGE_BYTES = 4096;
+/** How long shutdown waits for clients to answer the close frame before cutting them off. */
+const CLOSE_WAIT_MS = 1000;
+
+export interface ViewerSocketOptions {
+  tokenSecret: string;
+  now: () => number;
+  presence: LocalPresence;
+  channelExists: (id: number) => boolean;
+  log: FastifyBaseLogger;
+}
+
+type ChannelRef = Extract<ViewerClientMessage, { type: 'channel_handshake' }>['data'];
+
+function channelIdOf(ref: ChannelRef): number | undefined {
+  const { channelId } = ref.message;
+  const id = typeof channelId === 'number' ? channelId : /^\d{1,15}$/.test(channelId) ? Number(channelId) : NaN;
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+/** One open, authenticated socket and the channels it watches. */
+class ViewerConnection {
+  readonly #ws: WebSocket;
+  readonly #viewerId: string;
+  readonly #options: ViewerSocketOptions;
+  readonly #channels = new Set<number>();
+  #queue: Promise<void> = Promise.resolve();
+  /** Settles once the socket is closed and its presence released. */
+  readonly done: Promise<void>;
+
+  constructor(ws: WebSocket, viewerId: string, options: ViewerSocketOptions) {
+    this.#ws = ws;
+    this.#viewerId = viewerId;
+    this.#options = options;
+    ws.on('message', (data, isBinary) => this.#enqueue(() => this.#receive(data, isBinary)));
+    this.done = new Promise((resolve) => {
+      ws.once('close', () => this.#enqueue(() => this.#release()).then(resolve));
+    });
+  }
+
+  close(code: number, reason: string): void {
+    this.#ws.close(code, reason);
+  }
+
+  terminate(): void {
+    this.#ws.terminate();
+  }
+
+  #enqueue(task: () => Promise<void>): Promise<void> {
+    this.#queue = this.#queue.then(task).catch((error: unknown) => {
+      this.#options.log.warn({ err: error }, 'viewer presence update failed');
+    });
+    return this.#queue;
+  }
+
+  #send(message: object): void {
+    if (this.#ws.readyState === this.#ws.OPEN) this.#ws.send(JSON.stringify(message));
+  }
+
+  #error(message: string): void {
+    this.#send({ type: 'error', data: { message } });
+  }
+
+  async #receive(data: RawData, isBinary: boolean): Promise<void> {
+    if (isBinary) return this.#error('Messages are JSON text');
+    let json: unknown;
+    try {
+      json = JSON.parse(data.toString());
+    } catch {
+      return this.#error('Message is not JSON');
+    }
+    const parsed = viewerClientMessageSchema.safeParse(json);
+    if (!parsed.success) return this.#error('Unknown message: expected ping, channel_handshake or channel_disconnect');
+    const message = parsed.data;
+    const { presence } = this.#options;
+
+    if (message.type === 'ping') {
+      const refreshed = await Promise.allSettled([...this.#channels].map((id) => presence.refresh(id, this.#viewerId)));
+      // The pong answers for the socket, which is alive whether or not the store took the write.
+      for (const result of refreshed) {
+        if (result.status === 'rejected')
+          this.#options.log.warn({ err: result.reason }, 'viewer presence refresh failed');
+      }
+      return this.#send({ type: 'pong' });
+    }
+    const channelId = channelIdOf(message.data);
+    if (channelId === undefined) return this.#error('channelId must be a channel id');
+    if (message.type === 'channel_disconnect') {
+      if (this.#channels.delete(channelId)) await presence.leave(this, channelId, this.#viewerId);
+      return;
+    }
+    if (!this.#options.channelExists(channelId)) return this.#error(`Unknown channel ${channelId}`);
+    if (!this.#channels.has(channelId) && this.#channels.size >= MAX_CHANNELS_PER_SOCKET) {
+      return this.#error(`At most ${MAX_CHANNELS_PER_SOCKET} channels per socket`);
+    }
+    this.#channels.add(channelId);
+    await presence.join(this, channelId, this.#viewerId);
+  }
+
+  async #release(): Promise<void> {
+    const channels = [...this.#channels];
+    this.#channels.clear();
+    await Promise.all(channels.map((id) => this.#options.presence.leave(this, id, this.#viewerId)));
+  }
+}
+
+export class ViewerSocketServer {
+  readonly #options: ViewerSocketOptions;
+  readonly #wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  readonly #connections = new Set<ViewerConnection>();
+  #closing = false;
+
+  constructor(options: ViewerSocketOptions) {
+    this.#options = options;
+  }
+
+  /** For the upgrade router: takes over the socket of a `/viewer/v1/connect` request. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (this.#closing) return refuseUpgrade(socket, '503 Service Unavailable');
+    this.#wss.handleUpgrade(request, socket, head, (ws) => this.#accept(ws, request));
+  }
+
+  #accept(ws: WebSocket, request: IncomingMessage): void {
+    // Before anything else: a bad frame from a client being refused must not become an
+    // unhandled 'error' event. A socket error is followed by 'close', which releases presence.
+    ws.on('error', (error) => this.#options.log.debug({ err: error }, 'viewer socket error'));
+    const token = new URL(request.url ?? '/', 'http://upgrade.invalid').searchParams.get('token') ?? undefined;
+    const check = verifyViewerToken(this.#options.tokenSecret, token, this.#options.now());
+    if (!check.ok) {
+      const { code, reason } = REFUSALS[check.reason];
+      ws.close(code, reason);
+      return;
+    }
+    const connection = new ViewerConnection(ws, check.claims.viewerId, this.#options);
+    this.#connections.add(connection);
+    void connection.done.then(() => this.#connections.delete(connection));
+  }
+
+  /** Says goodbye (1001) to every socket, cuts off the ones that do not answer, and waits for their presence to be released. */
+  async close(): Promise<void> {
+    this.#closing = true;
+    const connections = [...this.#connections];
+    for (const connection of connections) connection.close(ViewerCloseCode.GoingAway, 'Server shutting down');
+    const released = Promise.all(connections.map((connection) => connection.done));
+    const timer = setTimeout(() => connections.forEach((connection) => connection.terminate()), CLOSE_WAIT_MS);
+    await released;
+    clearTimeout(timer);
+    // Sockets refused for their token are still finishing their close handshake.
+    for (const ws of this.#wss.clients) ws.terminate();
+    await new Promise<void>((resolve) => this.#wss.close(() => resolve()));
+  }
+}

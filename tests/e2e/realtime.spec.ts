@@ -1,0 +1,83 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, waitForPlayback } from './support/fixtures.ts';
+
+/**
+ * Realtime end to end: the platform's admin endpoints start and end streams, which the
+ * platform announces through its Pusher-protocol server; open embeds follow without a reload.
+ * Presence: each embed's viewer websocket handshakes, and /current-viewers counts viewers.
+ */
+async function realtimeSubscribed(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('onair:realtime-subscribed').length), {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+  // The subscription round trip to the realtime server.
+  await page.waitForTimeout(1000);
+}
+
+async function setLive(request: APIRequestContext, slug: string, live: boolean): Promise<void> {
+  const response = await request.post(`/admin/channels/${slug}/${live ? 'live' : 'offline'}`, { data: {} });
+  // 409: already in that state (an earlier journey left it so), which is what we want.
+  expect(response.ok() || response.status() === 409, await response.text()).toBe(true);
+}
+
+async function currentViewers(request: APIRequestContext, channelId: number): Promise<number> {
+  const body = (await (await request.get(`/current-viewers?ids[]=${channelId}`)).json()) as {
+    channel_id: number;
+    viewers: number;
+  }[];
+  return body.find((entry) => entry.channel_id === channelId)?.viewers ?? 0;
+}
+
+test.describe('live and offline in real time', () => {
+  test.afterEach(async ({ request }) => {
+    await setLive(request, 'studio-live', true);
+  });
+
+  test('ending the stream moves the embed offline within 2 s, starting it moves it back', async ({ page, request }) => {
+    await page.goto('/studio-live?muted=true');
+    await waitForPlayback(page);
+    await realtimeSubscribed(page);
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+
+    const ended = Date.now();
+    await setLive(request, 'studio-live', false);
+    await expect(page).toHaveURL(/\/studio-live\/offline\?muted=true$/, { timeout: 2000 });
+    expect(Date.now() - ended).toBeLessThan(2500);
+    await expect(page.getByRole('heading', { name: 'StudioLive is offline' })).toBeVisible();
+
+    await setLive(request, 'studio-live', true);
+    await expect(page).toHaveURL(/\/studio-live\?muted=true$/, { timeout: 5000 });
+    await waitForPlayback(page);
+    // Never reloaded: the page's own state survived both moves.
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  });
+});
+
+test.describe('viewer presence', () => {
+  const slug = 'quiet-corner';
+  const channelId = 103;
+
+  test.beforeEach(async ({ request }) => {
+    await setLive(request, slug, true);
+  });
+  test.afterEach(async ({ request }) => {
+    await setLive(request, slug, false);
+  });
+
+  test('three open embeds count 3 viewers; closing one brings it to 2', async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+    const pages = await Promise.all(contexts.map((context) => context.newPage()));
+    await Promise.all(pages.map((page) => page.goto(`/${slug}?muted=true`)));
+    await Promise.all(pages.map((page) => waitForPlayback(page)));
+
+    await expect.poll(() => currentViewers(request, channelId), { timeout: 30_000 }).toBe(3);
+    await expect(pages[0]!.getByTestId('viewer-count')).toHaveText(/Watch now with \d+ viewers/);
+
+    await contexts[0]!.close();
+    await expect.poll(() => currentViewers(request, channelId), { timeout: 40_000 }).toBe(2);
+    await Promise.all(contexts.slice(1).map((context) => context.close()));
+  });
+});
