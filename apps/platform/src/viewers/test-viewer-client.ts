@@ -35,13 +35,13 @@ export interface RunningPlatform extends Platform {
   ws: string;
 }
 
-export async function startPlatform(options: PlatformOptions = {}): Promise<RunningPlatform> {
+export async function startPlatform(options: PlatformOptions = {}, port = 0): Promise<RunningPlatform> {
   const embedDir = mkdtempSync(path.join(tmpdir(), 'onair-embed-'));
   writeFileSync(path.join(embedDir, 'index.html'), '<!doctype html><title>embed</title>');
   const platform = await createPlatform({ embedDir, channels: TEST_CHANNELS, redisUrl: '', ...options });
-  await platform.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = platform.app.server.address() as AddressInfo;
-  return { ...platform, base: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` };
+  await platform.app.listen({ port, host: '127.0.0.1' });
+  const address = platform.app.server.address() as AddressInfo;
+  return { ...platform, base: `http://127.0.0.1:${address.port}`, ws: `ws://127.0.0.1:${address.port}` };
 }
 
 export async function fetchToken(base: string, requestId?: string): Promise<string> {
