@@ -55,6 +55,25 @@ test.describe('live and offline in real time', () => {
   });
 });
 
+test('the live player joins its private livestream channel, authorised with the device request id', async ({
+  page,
+  request,
+}) => {
+  const auth = page.waitForResponse((r) => r.url().endsWith('/realtime/auth'), { timeout: 30_000 });
+  await page.goto('/studio-live?muted=true');
+  await waitForPlayback(page);
+  const response = await auth;
+  expect(response.status()).toBe(200);
+  const body = response.request().postDataJSON() as { socketId: string; channelName: string; requestId: string };
+  const info = (await (await request.get('/api/v2/channels/studio-live/info')).json()) as {
+    livestream: { id: number };
+  };
+  expect(body.channelName).toBe(`private-lstm_${info.livestream.id}`);
+  expect(body.socketId).toMatch(/^\d+\.\d+$/);
+  expect(body.requestId).toMatch(/\S+/);
+  expect(((await response.json()) as { auth: string }).auth).toMatch(/^onair-local-key:[0-9a-f]{64}$/);
+});
+
 test.describe('viewer presence', () => {
   const slug = 'quiet-corner';
   const channelId = 103;

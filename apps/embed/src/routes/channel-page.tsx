@@ -5,6 +5,7 @@ import { channelInfoQuery, playbackUrlQuery } from '../channel/queries.ts';
 import { LivePlayer } from '../components/live-player.tsx';
 import { parseEmbedParams } from '../lib/embed-params.ts';
 import { useChannelLiveUpdates } from '../realtime/use-channel-live-updates.ts';
+import { useLivestreamChannel } from '../realtime/use-livestream-channel.ts';
 import { usePresence } from '../realtime/use-presence.ts';
 import { offlinePath } from './channel-loader.ts';
 
@@ -21,6 +22,7 @@ export function ChannelPage() {
   const live = Boolean(info?.livestream);
   useChannelLiveUpdates(slug, info?.id);
   usePresence(info?.id ?? 0, live && info !== null);
+  useLivestreamChannel(info?.id ?? 0, info?.livestream ?? null);
 
   useEffect(() => {
     if (!live) void navigate(offlinePath(slug, search), { replace: true });
