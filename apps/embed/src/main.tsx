@@ -3,8 +3,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ConfigProvider } from './config-context.tsx';
+import { consentStore } from './consent.ts';
 import { startMonitoringAfterFirstFrame } from './monitoring.ts';
 import { WebSocketProvider } from './realtime/websocket-provider.tsx';
+import { afterFirstFrame } from './start-up.ts';
 import { readPublicConfig } from './public-config.ts';
 import { createQueryClient } from './query-client.ts';
 import { createEmbedRouter } from './router.tsx';
@@ -26,6 +28,10 @@ if (root && !config.ok) {
   createRoot(root).render(<MisconfiguredScreen />);
 } else if (root && config.ok) {
   startMonitoringAfterFirstFrame(config.config.monitoringClientToken);
+  // Consent is enforced on every page (withdrawn cookies deleted, choices from elsewhere
+  // followed), once the first frame is out.
+  const { config: publicConfig } = config;
+  void afterFirstFrame().then(() => consentStore(publicConfig));
   const queryClient = createQueryClient();
   const router = createEmbedRouter(queryClient);
   createRoot(root).render(

@@ -8,6 +8,7 @@ import { registerChannelRoutes } from './channels/routes.ts';
 import { registerEmbed } from './embed-static.ts';
 import { registerFaultInjector } from './faults/index.ts';
 import { registerDeviceIdentification } from './identity/index.ts';
+import { registerAnalyticsIntake } from './analytics-intake.ts';
 import { registerMonitoringIntake } from './monitoring-intake.ts';
 import { defaultFixtureDir, loadFixture, registerLiveOrigin } from './origin/index.ts';
 import { registerRealtime } from './realtime/index.ts';
@@ -60,6 +61,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     await registerFaultInjector(app, { channelExists: (slug) => channels.get(slug) !== undefined });
   }
   registerMonitoringIntake(app, { admin: options.admin ?? true });
+  registerAnalyticsIntake(app, { admin: options.admin ?? true });
   await registerDeviceIdentification(app, { admin: options.admin ?? true, now });
   await registerRealtime(app, { channels, admin: options.admin ?? true });
   await registerViewerService(app, {

@@ -6,7 +6,7 @@ import { sendError } from './http-error.ts';
 import { injectConfig, publicConfigFor, requestOriginOf } from './public-config.ts';
 
 /** Path prefixes of services and built files; any other GET path is an embed route (the SPA). */
-const SERVICE_PREFIXES = ['/api/', '/hls/', '/images/', '/assets/', '/admin/', '/monitoring/'];
+const SERVICE_PREFIXES = ['/api/', '/hls/', '/images/', '/assets/', '/admin/', '/monitoring/', '/analytics/'];
 
 /**
  * Serves the built embed on the same origin as the API (SPEC §7: paths are relative to the

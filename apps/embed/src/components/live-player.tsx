@@ -1,7 +1,9 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
-import { PlayerState } from '@onair/player';
-import { useCallback, useRef, useState } from 'react';
+import { PlayerState, type AnalyticsEvent } from '@onair/player';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatViewerCount, useViewerCount } from '../channel/use-viewer-count.ts';
+import { usePublicConfig } from '../config-context.tsx';
+import { consentStore, sendAnalytics } from '../consent.ts';
 import type { EmbedParams } from '../lib/embed-params.ts';
 import { FullscreenIcon, MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from './icons.tsx';
 import { usePlayer, usePlayerSnapshot } from './use-player.ts';
@@ -23,6 +25,14 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
   const player = usePlayer(video, { url, muted: params.muted, autoplay: params.autoplay });
   const snapshot = usePlayerSnapshot(player);
   const viewers = useViewerCount(channel.id, channel.livestream?.viewer_count ?? 0);
+  const config = usePublicConfig();
+
+  useEffect(() => {
+    if (!player) return;
+    const forward = (event: AnalyticsEvent) => sendAnalytics(consentStore(config), event);
+    player.on('analytics', forward);
+    return () => player.off('analytics', forward);
+  }, [player, config]);
 
   const playing = snapshot?.state === PlayerState.Playing;
   const paused = snapshot?.paused ?? true;
