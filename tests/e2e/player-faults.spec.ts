@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, sampleVideo, test, waitForPlayback } from './support/fixtures.ts';
 import { labEvents, openLab, startPlayer } from './support/player-lab.ts';
 
@@ -19,6 +19,22 @@ interface LoggedRequest {
 async function addFault(request: APIRequestContext, fault: Record<string, unknown>) {
   const response = await request.post(`/admin/channels/${CHANNEL}/faults`, { data: fault });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/**
+ * Plays the live channel pinned to 160p, so a corrupted 160p segment is one the player really
+ * appends and decodes.
+ */
+async function playPinnedTo160p(page: Page): Promise<void> {
+  await startPlayer(page, LIVE);
+  await waitForPlayback(page);
+  await page.evaluate(() => {
+    const { player } = window as unknown as {
+      player: { getState(): { qualities: unknown[] }; setQuality(q: unknown): void };
+    };
+    player.setQuality(player.getState().qualities[0]);
+  });
+  await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 15_000 }).toBe(284);
 }
 
 async function requestLog(request: APIRequestContext): Promise<LoggedRequest[]> {
@@ -69,16 +85,7 @@ test.describe('player engine under faults', () => {
   });
 
   test('a corrupted part is answered with one reload, then playback recovers', async ({ page, request }) => {
-    await startPlayer(page, LIVE);
-    await waitForPlayback(page);
-    // Pin 160p so the corrupted segment is one the player really appends and decodes.
-    await page.evaluate(() => {
-      const { player } = window as unknown as {
-        player: { getState(): { qualities: unknown[] }; setQuality(q: unknown): void };
-      };
-      player.setQuality(player.getState().qualities[0]);
-    });
-    await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 15_000 }).toBe(284);
+    await playPinnedTo160p(page);
     const masterRequestsBefore = (await requestLog(request)).filter((r) => r.path.endsWith('/master.m3u8')).length;
     await addFault(request, { target: 'segment', rendition: '160p', corrupt: 'mdat', count: 1 });
 
@@ -98,15 +105,7 @@ test.describe('player engine under faults', () => {
   });
 
   test('a decode error that comes back after the reload is reported', async ({ page, request }) => {
-    await startPlayer(page, LIVE);
-    await waitForPlayback(page);
-    await page.evaluate(() => {
-      const { player } = window as unknown as {
-        player: { getState(): { qualities: unknown[] }; setQuality(q: unknown): void };
-      };
-      player.setQuality(player.getState().qualities[0]);
-    });
-    await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 15_000 }).toBe(284);
+    await playPinnedTo160p(page);
     await addFault(request, { target: 'segment', rendition: '160p', corrupt: 'mdat' }); // every segment
     await expect
       .poll(
