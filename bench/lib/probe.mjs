@@ -1,0 +1,123 @@
+// The in-page probe, installed before any page script runs (Playwright's addInitScript) in
+// every player's page alike. It observes the browser, never a player's internals:
+// - the <video> element, through media events caught in the capture phase on the document
+//   (they do not bubble, but capture reaches them): first frame, stalls, rate changes;
+// - SourceBuffer.appendBuffer, to learn the timestampOffset each player gives the media it
+//   appends, so the original media timestamp of the frame on screen is
+//   currentTime − timestampOffset (players shift the stream's epoch timestamps to start
+//   near 0; the offset says by how much);
+// - resource timing, for the newest media segment or part the page has loaded.
+// A page may define window.__benchPlayerDate() → ms, its player's own program-date-time.
+// Everything is recorded into window.__bench; Node reads it at the end.
+
+export function installProbe(sampleEveryMs) {
+  const bench = {
+    firstFrameMs: null, // performance.now() of the first presented frame (navigation start = 0)
+    samples: [],
+    waitingEvents: 0, // after the first frame
+    stalls: [], // { atMs, endMs }: from a 'waiting' to the next 'playing'
+    initialRate: null, // playbackRate when loading started
+    rates: [], // { atMs, rate } for every 'ratechange'
+  };
+  window.__bench = bench;
+
+  // SourceBuffer → [{ offset, end }]: the offset each append was made with, and the buffered
+  // end once it was done, in append order.
+  const appends = new Map();
+  const appendBuffer = SourceBuffer.prototype.appendBuffer;
+  SourceBuffer.prototype.appendBuffer = function (data) {
+    const offset = this.timestampOffset;
+    if (!appends.has(this)) appends.set(this, []);
+    const records = appends.get(this);
+    const done = () => {
+      const ranges = this.buffered;
+      if (ranges.length) records.push({ offset, end: ranges.end(ranges.length - 1) });
+      if (records.length > 400) records.shift();
+    };
+    this.addEventListener('updateend', done, { once: true });
+    try {
+      return appendBuffer.call(this, data);
+    } catch (error) {
+      this.removeEventListener('updateend', done); // refused (e.g. quota): nothing was appended
+      throw error;
+    }
+  };
+
+  /** Original media time of position t: t minus the offset of the append that buffered t. */
+  function originalMediaTime(t) {
+    for (const [buffer, records] of appends) {
+      try {
+        void buffer.buffered; // throws once the buffer left its MediaSource
+      } catch {
+        appends.delete(buffer);
+        continue;
+      }
+      const record = records.find((r) => r.end > t);
+      if (record) return t - record.offset;
+    }
+    return null;
+  }
+
+  // Newest media chunk loaded: [msn, part] for part-<msn>.<part>.m4s, [msn, null] for a whole
+  // seg-<msn>.m4s (which ends after all of its parts).
+  let newestChunk = null;
+  const order = ([msn, part]) => msn * 1000 + (part ?? 999);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const match = /\/(?:seg-(\d+)|part-(\d+)\.(\d+))\.m4s(?:$|\?)/.exec(entry.name);
+      if (!match) continue;
+      const chunk = match[1] ? [Number(match[1]), null] : [Number(match[2]), Number(match[3])];
+      if (!newestChunk || order(chunk) > order(newestChunk)) newestChunk = chunk;
+    }
+  }).observe({ type: 'resource', buffered: true });
+
+  let video = null;
+  let stalled = null;
+  const onVideo = (type, handler) =>
+    document.addEventListener(type, (e) => e.target instanceof HTMLVideoElement && handler(e.target), true);
+
+  onVideo('loadstart', (v) => {
+    if (video === v) return;
+    video = v;
+    bench.initialRate ??= v.playbackRate;
+    v.requestVideoFrameCallback((_now, metadata) => {
+      bench.firstFrameMs ??= metadata.presentationTime;
+    });
+  });
+  onVideo('waiting', () => {
+    if (bench.firstFrameMs === null) return;
+    bench.waitingEvents += 1;
+    if (stalled) return;
+    stalled = { atMs: performance.now(), endMs: null };
+    bench.stalls.push(stalled);
+  });
+  onVideo('playing', () => {
+    if (stalled) stalled.endMs = performance.now();
+    stalled = null;
+  });
+  onVideo('ratechange', (v) => bench.rates.push({ atMs: performance.now(), rate: v.playbackRate }));
+
+  setInterval(() => {
+    if (!video || bench.firstFrameMs === null) return;
+    const t = video.currentTime;
+    const ranges = video.buffered;
+    let playerDateMs = null;
+    try {
+      playerDateMs = window.__benchPlayerDate?.() ?? null;
+    } catch {
+      // the player is not ready to say
+    }
+    bench.samples.push({
+      atMs: performance.now(),
+      now: Date.now(),
+      currentTime: t,
+      bufferedEnd: ranges.length ? ranges.end(ranges.length - 1) : null,
+      mediaTime: originalMediaTime(t),
+      playerDateMs,
+      newestChunk,
+      rate: video.playbackRate,
+      height: video.videoHeight,
+      paused: video.paused,
+    });
+  }, sampleEveryMs);
+}

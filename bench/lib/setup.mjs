@@ -1,0 +1,80 @@
+// Everything the benchmark needs before it can measure: the peer players installed in
+// bench/node_modules, a built embed, and the platform running on a free port.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildEmbed } from '../../scripts/build-embed.mjs';
+
+export const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const root = path.resolve(benchDir, '..');
+
+/** bench/ is its own npm project (not a workspace): install its locked peers on first use. */
+export function ensureBenchDependencies() {
+  if (existsSync(path.join(benchDir, 'node_modules'))) return;
+  console.log('Installing the peer players (npm ci --prefix bench)...');
+  const result = spawnSync('npm', ['ci', '--prefix', 'bench', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('npm ci --prefix bench failed');
+}
+
+/** Builds the embed when its sources are newer than the last build (as `npm start` does). */
+export async function ensureEmbedBuilt() {
+  const code = await buildEmbed();
+  if (code !== 0) throw new Error(`building the embed failed (exit ${code})`);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the platform (`node --import tsx apps/platform/src/main.ts`) on a free port and
+ * resolves once the live channel's info answers. Returns its base URL and a `stop()`.
+ */
+export async function startPlatform({ timeoutMs = 30_000 } = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk) => (output = (output + chunk).slice(-4000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      const response = await fetch(`${base}/api/v2/channels/studio-live/info`);
+      if (response.ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`the platform did not come up on ${base}:\n${output}`);
+}
