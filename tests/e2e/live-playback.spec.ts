@@ -23,7 +23,8 @@ test.describe('live channel', () => {
     // the timeline never jumps and playback never stalls when the loop restarts.
     const segments: number[] = [];
     page.on('request', (request) => {
-      const match = /\/seg-(\d+)\.m4s$/.exec(new URL(request.url()).pathname);
+      // Whole segments or LL-HLS parts of them, whichever the player loads.
+      const match = /\/(?:seg|part)-(\d+)(?:\.\d+)?\.m4s$/.exec(new URL(request.url()).pathname);
       if (match) segments.push(Number(match[1]));
     });
     await page.goto('/studio-live');
@@ -58,7 +59,7 @@ test.describe('live channel', () => {
     expect(end.currentTime - start.currentTime).toBeGreaterThan(elapsed * 0.8);
     expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.buffered.length)).toBe(1);
 
-    // Prove a loop boundary was actually crossed: segments 8k-1 and 8k were both fetched and
+    // Prove a loop boundary was actually crossed: segments 8k-1 and 8k (or parts of them) were fetched and
     // playback went on well past them.
     const boundary = segments.find((msn) => msn % 8 === 0 && segments.includes(msn - 1));
     expect(boundary, `no loop boundary among ${segments.join(',')}`).toBeDefined();

@@ -148,24 +148,32 @@ test.describe('player engine', () => {
         .evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(v.buffered.length - 1) : 0));
 
     for (let round = 0; round < 3; round++) {
-      // The newest segment's media sequence number is its program-date-time in seconds (the
-      // origin publishes second n as segment n). Once it is in the buffer, the buffered end is
-      // PDT (n + 1) s, and the frame on screen is (end - currentTime) earlier.
+      // Media time is wall-clock time at the origin: segment n is second n, and part i of it
+      // ends at n + (i + 1) × 0.2 s. Once the newest download is in the buffer, the buffered
+      // end is that instant, and the frame on screen is (end - currentTime) earlier.
       const before = await bufferedEnd();
-      const response = await page.waitForResponse((r) => /\/seg-\d+\.m4s$/.test(r.url()));
-      const msn = Number(/seg-(\d+)\.m4s$/.exec(response.url())![1]);
-      await expect.poll(bufferedEnd).toBeGreaterThan(before + 0.5);
-      const sample = await page.evaluate(() => {
-        const v = document.querySelector('video')!;
-        const state = (window as unknown as { player: { getState(): { liveLatency: number } } }).player.getState();
-        return {
-          end: v.buffered.end(v.buffered.length - 1),
-          position: v.currentTime,
-          now: Date.now(),
-          latency: state.liveLatency,
-        };
-      });
-      const pdtOnScreenMs = (msn + 1) * 1000 - (sample.end - sample.position) * 1000;
+      const response = await page.waitForResponse((r) => /\/(seg-\d+|part-\d+\.\d+)\.m4s$/.test(r.url()));
+      const [, msn, part] = /(?:seg|part)-(\d+)(?:\.(\d+))?\.m4s$/.exec(response.url())!;
+      const mediaEndMs = Number(msn) * 1000 + (part === undefined ? 1000 : (Number(part) + 1) * 200);
+      // Sampled as soon as it is appended, before the next part (0.2 s later) can be.
+      const sample = await page.evaluate(
+        (before) =>
+          new Promise<{ end: number; position: number; now: number; latency: number }>((resolve) => {
+            const v = document.querySelector('video')!;
+            const check = () => {
+              const end = v.buffered.length ? v.buffered.end(v.buffered.length - 1) : 0;
+              if (end <= before + 0.1) {
+                requestAnimationFrame(check);
+                return;
+              }
+              const player = (window as unknown as { player: { getState(): { liveLatency: number } } }).player;
+              resolve({ end, position: v.currentTime, now: Date.now(), latency: player.getState().liveLatency });
+            };
+            check();
+          }),
+        before,
+      );
+      const pdtOnScreenMs = mediaEndMs - (sample.end - sample.position) * 1000;
       const expected = (sample.now - pdtOnScreenMs) / 1000;
       expect(sample.latency).toBeGreaterThan(0);
       expect(Math.abs(sample.latency - expected), `latency ${sample.latency} vs ${expected}`).toBeLessThan(1);

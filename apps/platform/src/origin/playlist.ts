@@ -30,15 +30,16 @@ export interface MediaPlaylist {
 }
 
 // EXT-X-MAP in a playlist without I-FRAMES-ONLY needs version 6; 7 leaves
-// room for the LL-HLS tags that come later without a bump.
-const VERSION = 7;
+// room for the LL-HLS tags, none of which needs a higher one (only the
+// EXT-X-SKIP of a delta update does: ll-playlist.ts).
+export const PLAYLIST_VERSION = 7;
 
-function quoted(value: string): string {
+export function quoted(value: string): string {
   if (/["\r\n]/.test(value)) throw new RangeError(`cannot quote ${JSON.stringify(value)} in a playlist`);
   return `"${value}"`;
 }
 
-function uriLine(uri: string): string {
+export function uriLine(uri: string): string {
   if (uri === '' || /[\r\n]/.test(uri) || uri.startsWith('#'))
     throw new RangeError(`bad playlist URI ${JSON.stringify(uri)}`);
   return uri;
@@ -50,7 +51,7 @@ export function formatProgramDateTime(ms: number): string {
 }
 
 export function renderMultivariantPlaylist(variants: readonly VariantStream[]): string {
-  const lines = ['#EXTM3U', `#EXT-X-VERSION:${VERSION}`, '#EXT-X-INDEPENDENT-SEGMENTS'];
+  const lines = ['#EXTM3U', `#EXT-X-VERSION:${PLAYLIST_VERSION}`, '#EXT-X-INDEPENDENT-SEGMENTS'];
   const ordered = [...variants].sort((a, b) => a.bandwidth - b.bandwidth);
   for (const v of ordered) {
     const attributes = [
@@ -68,7 +69,7 @@ export function renderMultivariantPlaylist(variants: readonly VariantStream[]): 
 export function renderMediaPlaylist(playlist: MediaPlaylist): string {
   const lines = [
     '#EXTM3U',
-    `#EXT-X-VERSION:${VERSION}`,
+    `#EXT-X-VERSION:${PLAYLIST_VERSION}`,
     `#EXT-X-TARGETDURATION:${playlist.targetDurationS}`,
     `#EXT-X-MEDIA-SEQUENCE:${playlist.mediaSequence}`,
     '#EXT-X-INDEPENDENT-SEGMENTS',

@@ -7,7 +7,19 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ADVERTISED_ONLY, chooseAdvertised } from './advertised-variants.ts';
 import type { Fixture, Rendition } from './fixture.ts';
-import { renderLiveMediaPlaylist, renderMultivariantPlaylist } from './playlist.ts';
+import { registerLowLatencyRoutes } from './ll-routes.ts';
+import type { RenditionParams } from './ll-routes.ts';
+import {
+  INIT_CACHE,
+  INIT_TYPE,
+  MSN_PATTERN,
+  PLAYLIST_TYPE,
+  SEGMENT_CACHE,
+  SEGMENT_TYPE,
+  ok,
+  problem,
+} from './origin-replies.ts';
+import { renderMultivariantPlaylist } from './playlist.ts';
 import type { VariantStream } from './playlist.ts';
 import { buildSegmentWithMetadata } from './segment.ts';
 import { isAvailable } from './timeline.ts';
@@ -24,21 +36,8 @@ export interface LiveOriginOptions {
   retentionMs?: number;
 }
 
-const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
-const SEGMENT_TYPE = 'video/iso.segment';
-const INIT_TYPE = 'video/mp4';
-// A segment's bytes at a given msn never change. The init segment only
-// changes when the fixture is regenerated, hence the shorter lifetime.
-const SEGMENT_CACHE = 'public, max-age=3600, immutable';
-const INIT_CACHE = 'public, max-age=600, immutable';
-// Digits only, and short enough to stay an exact integer.
-const MSN_PATTERN = /^\d{1,15}$/;
-
 interface SlugParams {
   slug: string;
-}
-interface RenditionParams extends SlugParams {
-  rendition: string;
 }
 interface SegmentParams extends RenditionParams {
   msn: string;
@@ -46,26 +45,6 @@ interface SegmentParams extends RenditionParams {
 interface MultivariantQuery {
   /** A string, or an array when repeated: checked by chooseAdvertised. */
   advertise?: unknown;
-}
-
-function problem(reply: FastifyReply, status: 400 | 404, message: string): FastifyReply {
-  const statusText = status === 400 ? 'Bad Request' : 'Not Found';
-  return reply
-    .code(status)
-    .header('access-control-allow-origin', '*')
-    .header('cache-control', 'no-cache')
-    .type('application/json; charset=utf-8')
-    .send({ status, statusText, data: { message } });
-}
-
-function ok(reply: FastifyReply, type: string, cacheControl: string, body: string | Uint8Array): FastifyReply {
-  const payload = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  return reply
-    .code(200)
-    .header('access-control-allow-origin', '*')
-    .header('cache-control', cacheControl)
-    .type(type)
-    .send(payload);
 }
 
 export async function registerLiveOrigin(app: FastifyInstance, options: LiveOriginOptions): Promise<void> {
@@ -121,12 +100,8 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
     return ok(reply, PLAYLIST_TYPE, 'no-cache', body);
   });
 
-  app.get<{ Params: RenditionParams }>('/hls/:slug/:rendition/media.m3u8', async (request, reply) => {
-    const rendition = find(reply, request.params);
-    if (!rendition) return reply;
-    const body = renderLiveMediaPlaylist(now(), { segmentDurationMs: fixture.segmentDurationMs, windowSize });
-    return ok(reply, PLAYLIST_TYPE, 'no-cache', body);
-  });
+  // The media playlists and the parts, with LL-HLS's blocking requests.
+  await registerLowLatencyRoutes(app, { fixture, now, windowSize, find });
 
   app.get<{ Params: RenditionParams }>('/hls/:slug/:rendition/init.mp4', async (request, reply) => {
     const rendition = find(reply, request.params);
