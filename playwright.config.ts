@@ -27,7 +27,11 @@ export default defineConfig({
   },
   webServer: {
     command: `node --import tsx apps/platform/src/main.ts`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      ...(process.env.EMBED_DIR ? { EMBED_DIR: process.env.EMBED_DIR } : {}),
+    },
     url: `http://127.0.0.1:${PORT}/api/v2/channels/studio-live/info`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -2,7 +2,7 @@ import { createPlatform } from './create-platform.ts';
 
 /**
  * `npm start` entry: listens on PORT (default 8080) on HOST (default 127.0.0.1) and prints
- * the embed URL of every seeded channel.
+ * the embed URL of every seeded channel. EMBED_DIR overrides where the built embed is read.
  */
 const port = Number.parseInt(process.env.PORT ?? '8080', 10);
 const host = process.env.HOST ?? '127.0.0.1';
@@ -11,7 +11,9 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
-const { app, channels } = await createPlatform({ logger: process.env.LOG === '1' });
+// EMBED_DIR serves another build of the embed (a side-by-side build, a bench variant).
+const embedDir = process.env.EMBED_DIR || undefined;
+const { app, channels } = await createPlatform({ logger: process.env.LOG === '1', embedDir });
 try {
   await app.listen({ port, host });
 } catch (error) {
