@@ -83,6 +83,18 @@ describe('embed hosting', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
   });
 
+  it('serves the SPA for an embed path the router cannot decode, so the embed shows its error screen', async () => {
+    const response = await get('/%ZZ');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>embed</title>');
+  });
+
+  it('keeps an undecodable service path a JSON 400', async () => {
+    const response = await get('/api/v2/channels/%ZZ/info');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().data.message).toMatch(/%ZZ/);
+  });
+
   it('keeps unknown service paths as JSON 404s, not the SPA', async () => {
     const response = await get('/api/v9/whatever');
     expect(response.statusCode).toBe(404);

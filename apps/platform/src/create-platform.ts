@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ChannelStore, seedChannels, type ChannelRecord } from './channels/channel-store.ts';
 import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerChannelRoutes } from './channels/routes.ts';
-import { registerEmbed } from './embed-static.ts';
+import { isEmbedPath, registerEmbed, type EmbedPageHandler } from './embed-static.ts';
+import { sendError } from './http-error.ts';
 import { registerFaultInjector } from './faults/index.ts';
 import { registerDeviceIdentification } from './identity/index.ts';
 import { registerAnalyticsIntake } from './analytics-intake.ts';
@@ -52,7 +53,20 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   const channels = new ChannelStore(options.channels ?? seedChannels());
   const fixture = loadFixture(options.fixtureDir ?? defaultFixtureDir);
 
-  const app = Fastify({ logger: options.logger ?? false });
+  // A path the router cannot decode (`/%ZZ`) is still an embed URL a stranger's page may
+  // frame: the embed answers it with its own error screen instead of a bare 400 JSON body.
+  let embedPage: EmbedPageHandler | null = null;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    frameworkErrors(error, request, reply) {
+      const badEmbedUrl =
+        error.code === 'FST_ERR_BAD_URL' &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        isEmbedPath(request.url);
+      if (badEmbedUrl && embedPage) return embedPage(request, reply);
+      return sendError(reply, 400, error.message);
+    },
+  });
 
   registerChannelRoutes(app, channels);
   registerCatalogueRoutes(app, channels);
@@ -77,7 +91,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     decorateReply: false,
     maxAge: '1h',
   });
-  await registerEmbed(app, options.embedDir ?? defaultEmbedDir);
+  embedPage = await registerEmbed(app, options.embedDir ?? defaultEmbedDir);
 
   return { app, channels };
 }

@@ -13,7 +13,15 @@ const SERVICE_PREFIXES = ['/api/', '/hls/', '/images/', '/assets/', '/admin/', '
  * product's own server). Any GET path that is not a service falls back to index.html so the
  * embed's router decides: `/{slug}`, `/{slug}/offline`, or its own 404 route error.
  */
-export async function registerEmbed(app: FastifyInstance, distDir: string): Promise<void> {
+export type EmbedPageHandler = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/** Whether a GET path belongs to the embed (the SPA) rather than to a service. */
+export function isEmbedPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '/';
+  return !SERVICE_PREFIXES.some((p) => pathname.startsWith(p));
+}
+
+export async function registerEmbed(app: FastifyInstance, distDir: string): Promise<EmbedPageHandler> {
   const indexPath = path.join(distDir, 'index.html');
   const built = existsSync(indexPath);
   if (built) {
@@ -44,7 +52,7 @@ export async function registerEmbed(app: FastifyInstance, distDir: string): Prom
     return cached.html;
   };
 
-  const servePage = (request: FastifyRequest, reply: FastifyReply) => {
+  const servePage: EmbedPageHandler = (request, reply) => {
     if (!built) {
       return reply
         .code(503)
@@ -58,9 +66,9 @@ export async function registerEmbed(app: FastifyInstance, distDir: string): Prom
   app.get('/', servePage);
   app.get('/index.html', servePage);
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, 'Not found');
-    if (SERVICE_PREFIXES.some((p) => url.startsWith(p))) return sendError(reply, 404, 'Not found');
+    if (!isEmbedPath(request.url)) return sendError(reply, 404, 'Not found');
     return servePage(request, reply);
   });
+  return servePage;
 }
