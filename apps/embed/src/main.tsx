@@ -11,6 +11,10 @@ import { readPublicConfig } from './public-config.ts';
 import { createQueryClient } from './query-client.ts';
 import { createEmbedRouter } from './router.tsx';
 import { MisconfiguredScreen } from './routes/misconfigured-screen.tsx';
+// Inter, self-hosted (latin subset, the two weights the screens use): text renders the same on
+// every machine, which the screenshot references depend on, and no font CDN learns who watches.
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/latin-600.css';
 import './styles.css';
 
 // A promise nobody awaited must not surface to the visitor; monitoring still sees it.

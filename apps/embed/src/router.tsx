@@ -1,21 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { LoadingScreen } from './components/spinner.tsx';
 import { channelLoader, offlineLoader } from './routes/channel-loader.ts';
 import { ChannelPage } from './routes/channel-page.tsx';
 import { MisconfiguredScreen } from './routes/misconfigured-screen.tsx';
 import { OfflinePage } from './routes/offline-page.tsx';
+import { RootLayout } from './routes/root-layout.tsx';
 import { RouteErrorScreen } from './routes/route-error-screen.tsx';
 
 /**
  * The embed's two routes (SPEC §2) under one root whose error boundary catches everything,
- * including the 404 for a path no route matches. `/` alone names no channel: misconfigured.
+ * including the 404 for a path no route matches. `/` alone names no channel: misconfigured
+ * (the whole rule is in lib/embed-url.ts).
  */
 export function createEmbedRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       id: 'root',
-      Component: Outlet,
+      Component: RootLayout,
       ErrorBoundary: RouteErrorScreen,
       HydrateFallback: LoadingScreen,
       children: [

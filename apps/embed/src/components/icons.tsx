@@ -43,3 +43,31 @@ export const FullscreenIcon = () => (
     <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" fill="none" stroke="currentColor" strokeWidth="2" />
   </svg>
 );
+
+export const ExitFullscreenIcon = () => (
+  <svg {...common}>
+    <path d="M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5" fill="none" stroke="currentColor" strokeWidth="2" />
+  </svg>
+);
+
+export const PictureInPictureIcon = () => (
+  <svg {...common}>
+    <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+    <rect x="12" y="11" width="7" height="6" rx="1" />
+  </svg>
+);
+
+export const SettingsIcon = () => (
+  <svg {...common}>
+    <path
+      d="M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Zm8.1 5.1-1.7-.3a6.7 6.7 0 0 1-.6 1.5l1 1.4-2 2-1.4-1a6.7 6.7 0 0 1-1.5.6l-.3 1.7h-2.8l-.3-1.7a6.7 6.7 0 0 1-1.5-.6l-1.4 1-2-2 1-1.4a6.7 6.7 0 0 1-.6-1.5l-1.7-.3v-2.8l1.7-.3c.1-.5.3-1 .6-1.5l-1-1.4 2-2 1.4 1c.5-.3 1-.5 1.5-.6l.3-1.7h2.8l.3 1.7c.5.1 1 .3 1.5.6l1.4-1 2 2-1 1.4c.3.5.5 1 .6 1.5l1.7.3Z"
+      fillRule="evenodd"
+    />
+  </svg>
+);
+
+export const CloseIcon = () => (
+  <svg {...common}>
+    <path d="m6 6 12 12M18 6 6 18" fill="none" stroke="currentColor" strokeWidth="2" />
+  </svg>
+);

@@ -1,31 +1,58 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
-import { PlayerState, type AnalyticsEvent } from '@onair/player';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatViewerCount, useViewerCount } from '../channel/use-viewer-count.ts';
+import { PlayerState, type AnalyticsEvent, type Quality } from '@onair/player';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useViewerCount } from '../channel/use-viewer-count.ts';
 import { usePublicConfig } from '../config-context.tsx';
 import { consentStore, sendAnalytics } from '../consent.ts';
 import type { EmbedParams } from '../lib/embed-params.ts';
-import { FullscreenIcon, MutedIcon, PauseIcon, PlayIcon, VolumeIcon } from './icons.tsx';
+import { shortcutFor, shortcutTarget, steppedVolume, type ShortcutAction } from './keyboard-shortcuts.ts';
+import { PlayerControls } from './player-controls.tsx';
+import { PlayerErrorMessage } from './player-error.tsx';
+import { PlayerOverlay } from './player-overlay.tsx';
+import { DEFAULT_SURFACE_MODE, surfacePlan, type SurfaceMode } from './surface-mode.ts';
+import { useCaption } from './use-caption.ts';
+import { useFullscreen } from './use-fullscreen.ts';
+import { useMediaSession } from './use-media-session.ts';
+import { usePictureInPicture } from './use-picture-in-picture.ts';
 import { usePlayer, usePlayerSnapshot } from './use-player.ts';
+import { useTouchReveal } from './use-touch-reveal.ts';
+import './player.css';
+
+// Not needed before the first frame: its code loads when a viewer opens it.
+const StatsPanel = lazy(() => import('./stats-panel.tsx'));
 
 interface LivePlayerProps {
   url: string;
   channel: ChannelInfoV2;
   params: EmbedParams;
+  /** SPEC §2 surface modes; the canvas path is not built yet (see surface-mode.ts). */
+  surfaceMode?: SurfaceMode;
 }
 
 /**
- * The live player screen, first cut: video, a small overlay (LIVE NOW + who is streaming)
- * shown while not playing or on hover, and play/pause, mute and fullscreen controls.
- * The complete overlay and controls land with the screens issue.
+ * The live player screen. Everything it shows comes from the player's state object
+ * (usePlayerSnapshot), never from the <video> element.
+ *
+ * Overlay and controls are up while the player is not playing, while the pointer hovers it,
+ * while keyboard focus is inside it (:focus-visible, so a mouse click does not pin them), while
+ * the settings menu is open, and for 3 s after a tap on a touch screen (no hover there); they
+ * fade with opacity only, so nothing moves. Keyboard
+ * shortcuts (keyboard-shortcuts.ts) work whenever focus is in the player or on the page body,
+ * never while typing in a text field.
  */
-export function LivePlayer({ url, channel, params }: LivePlayerProps) {
+export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE_MODE }: LivePlayerProps) {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const container = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLElement>(null);
   const player = usePlayer(video, { url, muted: params.muted, autoplay: params.autoplay });
   const snapshot = usePlayerSnapshot(player);
   const viewers = useViewerCount(channel.id, channel.livestream?.viewer_count ?? 0);
   const config = usePublicConfig();
+  const fullscreen = useFullscreen(container);
+  const pictureInPicture = usePictureInPicture(video);
+  const caption = useCaption(player);
+  const [statsOpen, setStatsOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const touchRevealed = useTouchReveal(container);
 
   useEffect(() => {
     if (!player) return;
@@ -37,63 +64,128 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
   const playing = snapshot?.state === PlayerState.Playing;
   const paused = snapshot?.paused ?? true;
   const muted = snapshot?.muted ?? params.muted;
+  const volume = snapshot?.volume ?? 0;
+  const canFullscreen = params.allowfullscreen && fullscreen.supported;
+  useMediaSession(player, channel, paused);
 
-  const toggleFullscreen = useCallback(() => {
-    if (document.fullscreenElement) void document.exitFullscreen();
-    else
-      void container.current?.requestFullscreen().catch((error: unknown) => console.warn('Fullscreen refused', error));
+  const togglePlay = useCallback(() => {
+    if (!player) return;
+    if (player.getState().paused) void player.play();
+    else player.pause();
+  }, [player]);
+  const toggleMute = useCallback(() => player?.setMuted(!player.getState().muted), [player]);
+  const changeVolume = useCallback(
+    (next: number) => {
+      if (!player) return;
+      player.setVolume(next);
+      if (next > 0 && player.getState().muted) player.setMuted(false);
+    },
+    [player],
+  );
+  const toggleStats = useCallback(() => setStatsOpen((open) => !open), []);
+  const retry = useCallback(() => {
+    if (!player) return;
+    player.load(url);
+    void player.play();
+  }, [player, url]);
+
+  const actions = useRef<Record<ShortcutAction, () => void> | null>(null);
+  useEffect(() => {
+    actions.current = {
+      'toggle-play': togglePlay,
+      'toggle-mute': toggleMute,
+      'toggle-fullscreen': () => {
+        if (canFullscreen) fullscreen.toggle();
+      },
+      'volume-up': () => {
+        if (player) changeVolume(steppedVolume(player.getState().volume, 1));
+      },
+      'volume-down': () => player?.setVolume(steppedVolume(player.getState().volume, -1)),
+      'toggle-stats': toggleStats,
+    };
+  });
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // A menu (or any control) that handled the key itself has the last word.
+      if (event.defaultPrevented) return;
+      const root = container.current;
+      const target = event.target;
+      const inPlayer = target instanceof Node && root?.contains(target);
+      if (!inPlayer && target !== document.body && target !== document.documentElement) return;
+      const action = shortcutFor({
+        key: event.key,
+        target: shortcutTarget(target),
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        repeat: event.repeat,
+      });
+      if (!action) return;
+      event.preventDefault();
+      actions.current?.[action]();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  const onAutoQuality = useCallback(() => player?.setAutoQualityMode(true), [player]);
+  const onQuality = useCallback((quality: Quality) => player?.setQuality(quality), [player]);
+  const plan = surfacePlan(surfaceMode);
+  const overlayPinned = !playing || menuOpen || touchRevealed;
+
   return (
-    <div
+    <main
       ref={container}
       className="player"
+      aria-label={`${channel.user.username}'s live stream`}
+      // Focusable so that a click on the picture puts keyboard shortcuts in reach.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
       data-testid="player"
       data-player-state={snapshot?.state ?? 'Idle'}
-      data-overlay={playing ? 'hover' : 'visible'}
+      data-overlay={overlayPinned ? 'visible' : 'hover'}
+      data-surface-mode={surfaceMode}
     >
-      {/* Captions arrive inside the live stream and become text tracks at run time. */}
+      {/* Captions arrive as timed metadata and are drawn by the page (the captions region below). */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <video ref={setVideo} className="player__video" playsInline data-testid="video" />
-      <div className="player__overlay">
-        <span className="badge badge--live">LIVE NOW</span>
-        <p className="player__title">{`${channel.user.username} is streaming`}</p>
-        <p
-          className="player__viewers"
-          data-testid="viewer-count"
-        >{`Watch now with ${formatViewerCount(viewers)} viewers`}</p>
-      </div>
-      {snapshot?.error && (
-        <p className="player__error" role="alert">
-          Playback failed. Reload to try again.
+      {plan.notice && (
+        <p className="player__notice" role="status" data-testid="surface-notice">
+          {plan.notice}
         </p>
       )}
-      <div className="controls" role="toolbar" aria-label="Player controls">
-        <button
-          type="button"
-          className="control"
-          aria-label={paused ? 'Play' : 'Pause'}
-          disabled={!player}
-          onClick={() => (paused ? void player?.play() : player?.pause())}
-        >
-          {paused ? <PlayIcon /> : <PauseIcon />}
-        </button>
-        <button
-          type="button"
-          className="control"
-          aria-label={muted ? 'Unmute' : 'Mute'}
-          aria-pressed={muted}
-          disabled={!player}
-          onClick={() => player?.setMuted(!muted)}
-        >
-          {muted ? <MutedIcon /> : <VolumeIcon />}
-        </button>
-        {params.allowfullscreen && (
-          <button type="button" className="control control--end" aria-label="Fullscreen" onClick={toggleFullscreen}>
-            <FullscreenIcon />
-          </button>
-        )}
+      <PlayerOverlay channel={channel} viewers={viewers} mainSiteUrl={config.mainSiteUrl} />
+      <div className="player__captions" aria-live="polite" data-testid="captions">
+        {caption && <span className="player__caption">{caption}</span>}
       </div>
-    </div>
+      {statsOpen && player && (
+        <Suspense fallback={null}>
+          <StatsPanel player={player} onClose={() => setStatsOpen(false)} />
+        </Suspense>
+      )}
+      {snapshot?.error && <PlayerErrorMessage error={snapshot.error} onRetry={retry} />}
+      <PlayerControls
+        enabled={player !== null}
+        paused={paused}
+        muted={muted}
+        volume={volume}
+        onTogglePlay={togglePlay}
+        onToggleMute={toggleMute}
+        onVolume={changeVolume}
+        fullscreen={canFullscreen ? fullscreen : null}
+        pictureInPicture={pictureInPicture}
+        settings={{
+          qualities: snapshot?.qualities ?? [],
+          quality: snapshot?.quality ?? null,
+          autoQualityMode: snapshot?.autoQualityMode ?? true,
+          onAutoQuality,
+          onQuality,
+          statsOpen,
+          onToggleStats: toggleStats,
+          onOpenChange: setMenuOpen,
+        }}
+      />
+    </main>
   );
 }

@@ -1,22 +1,34 @@
 import { isValidSlug } from '@onair/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { replace, type LoaderFunctionArgs } from 'react-router';
-import { channelInfoQuery, playbackUrlQuery } from '../channel/queries.ts';
+import { channelInfoQuery, channelVideosQuery, playbackUrlQuery } from '../channel/queries.ts';
 import { EmbedError } from '../lib/embed-error.ts';
+import { isParsableQuery } from '../lib/embed-url.ts';
+
+/** How long the offline page waits for the latest video before it shows without one. */
+const LATEST_VIDEO_WAIT_MS = 2000;
 
 export function offlinePath(slug: string, search: string): string {
   return `/${encodeURIComponent(slug)}/offline${search}`;
 }
 
+/** The checks every channel route makes before any request: the embed URL, then the slug. */
+function checkedSlug({ params, request }: LoaderFunctionArgs): string {
+  if (!isParsableQuery(new URL(request.url).search)) throw new EmbedError('misconfigured');
+  const slug = params.slug ?? '';
+  if (!isValidSlug(slug)) throw new EmbedError('invalid-slug');
+  return slug;
+}
+
 /**
- * `/{slug}` (SPEC §2): the slug is checked first; then channel info and playback URL are
- * fetched in parallel (the spinner shows until both have settled). Failure or null of either
- * is its own error; a channel without a livestream replaces this entry with its offline page.
+ * `/{slug}` (SPEC §2): the URL and slug are checked first; then channel info and playback URL
+ * are fetched in parallel (the spinner shows until both have settled). Failure or null of
+ * either is its own error; a channel without a livestream replaces this entry with its offline
+ * page (whose latest video is asked for already, so that page does not wait a round trip more).
  */
 export function channelLoader(queryClient: QueryClient) {
-  return async ({ params, request }: LoaderFunctionArgs) => {
-    const slug = params.slug ?? '';
-    if (!isValidSlug(slug)) throw new EmbedError('invalid-slug');
+  return async (args: LoaderFunctionArgs) => {
+    const slug = checkedSlug(args);
 
     const [info, playbackUrl] = await Promise.allSettled([
       queryClient.ensureQueryData(channelInfoQuery(slug)),
@@ -30,17 +42,27 @@ export function channelLoader(queryClient: QueryClient) {
         cause: playbackUrl.status === 'rejected' ? playbackUrl.reason : null,
       });
     }
-    if (!info.value.livestream) throw replace(offlinePath(slug, new URL(request.url).search));
+    if (!info.value.livestream) {
+      void queryClient.prefetchQuery(channelVideosQuery(slug));
+      throw replace(offlinePath(slug, new URL(args.request.url).search));
+    }
     return null;
   };
 }
 
-/** `/{slug}/offline`: allowed only for a channel whose info this session has already fetched. */
+/**
+ * `/{slug}/offline`: allowed only for a channel whose info this session has already fetched.
+ * The spinner stays until the latest video has answered (or a short while has passed), so the
+ * thumbnail does not pop in and push the screen's content around.
+ */
 export function offlineLoader(queryClient: QueryClient) {
-  return ({ params }: LoaderFunctionArgs) => {
-    const slug = params.slug ?? '';
-    if (!isValidSlug(slug)) throw new EmbedError('invalid-slug');
+  return async (args: LoaderFunctionArgs) => {
+    const slug = checkedSlug(args);
     if (!queryClient.getQueryData(channelInfoQuery(slug).queryKey)) throw new EmbedError('offline-unfetched');
+    await Promise.race([
+      queryClient.prefetchQuery(channelVideosQuery(slug)),
+      new Promise((resolve) => setTimeout(resolve, LATEST_VIDEO_WAIT_MS)),
+    ]);
     return null;
   };
 }

@@ -1,15 +1,18 @@
+import { Logo } from './logo.tsx';
+import { Screen } from './screen.tsx';
+
 /**
- * SPEC §2 "Misconfigured embed screen". For now it appears when the embed URL names no
- * channel (`/`); the full rule (unparsable query, bad public configuration) comes with the
- * screens issue.
+ * SPEC §2 "Misconfigured embed screen": the logo and one sentence. When it appears is decided
+ * in lib/embed-url.ts (configuration failing its schema, no channel in the URL, a query string
+ * that cannot be parsed). It renders without the public configuration, so the logo is no link.
  */
 export function MisconfiguredScreen() {
   return (
-    <div className="screen screen--center" role="alert">
-      <p className="logo" aria-label="OnAir">
-        OnAir
-      </p>
-      <h1 className="error-title">This embed seems to be misconfigured</h1>
-    </div>
+    <Screen className="screen--center message-screen" testId="misconfigured">
+      <Logo />
+      <div role="alert">
+        <h1 className="message-screen__title">This embed seems to be misconfigured</h1>
+      </div>
+    </Screen>
   );
 }

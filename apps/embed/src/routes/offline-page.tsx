@@ -3,18 +3,28 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import defaultBanner from '../assets/default-banner.svg';
 import { channelInfoQuery, channelVideosQuery } from '../channel/queries.ts';
+import { usePublicConfig } from '../config-context.tsx';
+import { channelPageUrl } from '../lib/main-site-links.ts';
 import { safeHttpUrl } from '../lib/safe-url.ts';
+import { useBreakpoint } from '../lib/use-breakpoint.ts';
 import { useChannelLiveUpdates } from '../realtime/use-channel-live-updates.ts';
+import { ExternalLink } from './external-link.tsx';
+import { Logo } from './logo.tsx';
+import { Screen } from './screen.tsx';
 
 /**
- * A first offline screen (the full design lands with the screens issue): banner as background
- * (a default one when none is set), the 'Offline' badge, '{username} is offline' and, when
- * the channel has a past video, its thumbnail. API strings are rendered as text only.
+ * SPEC §2 "Offline embed screen": the channel banner as background (the default banner when
+ * none is set), the 'Offline' badge, '{username} is offline' linking to the channel page, the
+ * latest video's thumbnail captioned "{username}'s latest stream" (only when a video exists,
+ * and not on mobile, where it is not even requested), and the logo at the bottom right linking
+ * to the main site. API strings are rendered as text; API URLs only when http(s).
  */
 export function OfflinePage() {
   const slug = useParams().slug ?? '';
   const { data: info } = useSuspenseQuery(channelInfoQuery(slug));
   const videos = useQuery(channelVideosQuery(slug));
+  const { mainSiteUrl } = usePublicConfig();
+  const breakpoint = useBreakpoint();
   const navigate = useNavigate();
   const { search } = useLocation();
   useChannelLiveUpdates(slug, info?.id);
@@ -28,22 +38,27 @@ export function OfflinePage() {
   if (!info) return null;
 
   const username = info.user.username;
-  const banner = safeHttpUrl(info.banner_image?.src) ?? defaultBanner;
-  const thumbnail = safeHttpUrl(videos.data?.[0]?.thumbnail?.src);
+  const banner = safeHttpUrl(info.banner_image?.src, window.location.href) ?? defaultBanner;
+  const thumbnail = safeHttpUrl(videos.data?.[0]?.thumbnail?.src, window.location.href);
 
   return (
-    <div className="screen offline" data-testid="offline-screen">
-      <img className="offline__banner" src={banner} alt="" />
+    <Screen className="offline" testId="offline-screen">
+      <img className="offline__banner" src={banner} alt="" data-testid="offline-banner" />
       <div className="offline__content">
         <span className="badge badge--offline">Offline</span>
-        <h1 className="offline__title">{`${username} is offline`}</h1>
-        {thumbnail && (
-          <figure className="offline__latest">
+        <h1 className="offline__title">
+          <ExternalLink href={channelPageUrl(mainSiteUrl, slug)}>{`${username} is offline`}</ExternalLink>
+        </h1>
+        {thumbnail && breakpoint !== 'mobile' && (
+          <figure className="offline__latest" data-testid="latest-stream">
             <img src={thumbnail} alt="" width={320} height={180} />
             <figcaption>{`${username}'s latest stream`}</figcaption>
           </figure>
         )}
       </div>
-    </div>
+      <div className="offline__logo">
+        <Logo href={safeHttpUrl(mainSiteUrl)} />
+      </div>
+    </Screen>
   );
 }

@@ -1,44 +1,64 @@
-import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
-import { EmbedError, type EmbedErrorKind } from '../lib/embed-error.ts';
-
-/** Kinds where trying again can help (a network blip, a platform hiccup). */
-const RETRYABLE: ReadonlySet<EmbedErrorKind> = new Set(['channel-not-found', 'playback-not-found']);
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams, useRevalidator, useRouteError } from 'react-router';
+import { usePublicConfig } from '../config-context.tsx';
+import { safeHttpUrl } from '../lib/safe-url.ts';
+import { describeRouteError, type RetryAction } from './describe-route-error.ts';
+import { Logo } from './logo.tsx';
+import { MisconfiguredScreen } from './misconfigured-screen.tsx';
+import { Screen } from './screen.tsx';
 
 /**
- * Every route error becomes a screen: the spec's message for the errors we raise, a 404 for
- * a path no route matches, and a generic message (never a stack) for anything unexpected.
+ * Every route error becomes a designed screen: the logo, the spec's message for the errors we
+ * raise (a 404 for a path no route matches, a generic message for anything unexpected, never a
+ * stack) and a "Try again" where trying again can change the answer (describe-route-error.ts).
  */
 export function RouteErrorScreen() {
   const error = useRouteError();
-  const revalidator = useRevalidator();
+  const view = describeRouteError(error);
+  const unexpected = view.screen === 'error' && view.unexpected;
 
-  let title: string;
-  let retryable: boolean;
-  if (error instanceof EmbedError) {
-    title = error.message;
-    retryable = RETRYABLE.has(error.kind);
-  } else if (isRouteErrorResponse(error) && error.status === 404) {
-    title = 'Page not found';
-    retryable = false;
-  } else {
-    console.error('Unexpected error in the embed', error);
-    title = 'Something went wrong';
-    retryable = true;
-  }
+  useEffect(() => {
+    if (unexpected) console.error('Unexpected error in the embed', error);
+  }, [unexpected, error]);
+
+  if (view.screen === 'misconfigured') return <MisconfiguredScreen />;
+  return <ErrorScreen title={view.title} retry={view.retry} />;
+}
+
+function ErrorScreen({ title, retry }: { title: string; retry: RetryAction }) {
+  const { mainSiteUrl } = usePublicConfig();
+  return (
+    <Screen className="screen--center message-screen" testId="route-error">
+      <Logo href={safeHttpUrl(mainSiteUrl)} />
+      <div role="alert">
+        <h1 className="message-screen__title">{title}</h1>
+      </div>
+      {retry && <RetryButton action={retry} />}
+    </Screen>
+  );
+}
+
+function RetryButton({ action }: { action: Exclude<RetryAction, null> }) {
+  const slug = useParams().slug ?? '';
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const queryClient = useQueryClient();
+  const busy = revalidator.state === 'loading';
+
+  const onClick = () => {
+    if (action === 'reload') return window.location.reload();
+    if (action === 'open-channel') return void navigate(`/${encodeURIComponent(slug)}${search}`, { replace: true });
+    // Loaders read through the cache, and a cached "null" would give the same answer again:
+    // drop every query of this channel (channel/queries.ts keys all start ['channel', slug]).
+    queryClient.removeQueries({ queryKey: ['channel', slug] });
+    void revalidator.revalidate();
+  };
 
   return (
-    <div className="screen screen--center" role="alert" data-testid="route-error">
-      <h1 className="error-title">{title}</h1>
-      {retryable && (
-        <button
-          type="button"
-          className="button"
-          disabled={revalidator.state === 'loading'}
-          onClick={() => void revalidator.revalidate()}
-        >
-          Try again
-        </button>
-      )}
-    </div>
+    <button type="button" className="button" aria-disabled={busy} onClick={busy ? undefined : onClick}>
+      {busy ? 'Trying again…' : 'Try again'}
+    </button>
   );
 }

@@ -1,0 +1,105 @@
+import type { ComponentProps } from 'react';
+import {
+  ExitFullscreenIcon,
+  FullscreenIcon,
+  MutedIcon,
+  PauseIcon,
+  PictureInPictureIcon,
+  PlayIcon,
+  VolumeIcon,
+} from './icons.tsx';
+import { SettingsMenu } from './settings-menu.tsx';
+import { Tooltip, TooltipGroup } from './tooltip.tsx';
+import type { FullscreenControl } from './use-fullscreen.ts';
+import type { PictureInPictureControl } from './use-picture-in-picture.ts';
+import { VolumeSlider } from './volume-slider.tsx';
+
+interface PlayerControlsProps {
+  /** False until a player exists to take requests. */
+  enabled: boolean;
+  paused: boolean;
+  muted: boolean;
+  volume: number;
+  onTogglePlay(): void;
+  onToggleMute(): void;
+  onVolume(volume: number): void;
+  /** Null when the embed does not allow fullscreen (allowfullscreen) or the frame cannot. */
+  fullscreen: FullscreenControl | null;
+  pictureInPicture: PictureInPictureControl;
+  settings: ComponentProps<typeof SettingsMenu>;
+}
+
+/**
+ * The control bar (SPEC §2 plus what viewers expect). Every control is a real button with an
+ * accessible name and its state: play/pause and mute/unmute are named for what they will do
+ * (the name is the state, as on the big players, so no aria-pressed that would contradict
+ * it); fullscreen and picture-in-picture keep one name and say aria-pressed; the settings
+ * button says aria-expanded; the slider says aria-valuenow. Tooltips name the shortcut.
+ */
+export function PlayerControls(props: PlayerControlsProps) {
+  const { enabled, paused, muted, fullscreen, pictureInPicture } = props;
+  const playLabel = paused ? 'Play' : 'Pause';
+  const muteLabel = muted ? 'Unmute' : 'Mute';
+
+  return (
+    <TooltipGroup>
+      <div className="controls" role="toolbar" aria-label="Player controls" data-testid="controls">
+        <Tooltip label={`${playLabel} (k)`} align="start">
+          <button
+            type="button"
+            className="control"
+            aria-label={playLabel}
+            aria-keyshortcuts="K Space"
+            disabled={!enabled}
+            onClick={props.onTogglePlay}
+          >
+            {paused ? <PlayIcon /> : <PauseIcon />}
+          </button>
+        </Tooltip>
+        <Tooltip label={`${muteLabel} (m)`}>
+          <button
+            type="button"
+            className="control"
+            aria-label={muteLabel}
+            aria-keyshortcuts="M"
+            disabled={!enabled}
+            onClick={props.onToggleMute}
+          >
+            {muted ? <MutedIcon /> : <VolumeIcon />}
+          </button>
+        </Tooltip>
+        <VolumeSlider volume={props.volume} muted={muted} disabled={!enabled} onVolume={props.onVolume} />
+        <span className="controls__spacer" />
+        <SettingsMenu {...props.settings} />
+        {pictureInPicture.supported && (
+          <Tooltip label={pictureInPicture.active ? 'Exit picture-in-picture' : 'Picture-in-picture'} align="end">
+            <button
+              type="button"
+              className="control"
+              aria-label="Picture-in-picture"
+              aria-pressed={pictureInPicture.active}
+              disabled={!enabled}
+              onClick={pictureInPicture.toggle}
+            >
+              <PictureInPictureIcon />
+            </button>
+          </Tooltip>
+        )}
+        {fullscreen && (
+          <Tooltip label={fullscreen.active ? 'Exit fullscreen (f)' : 'Fullscreen (f)'} align="end">
+            <button
+              type="button"
+              className="control"
+              aria-label="Fullscreen"
+              aria-pressed={fullscreen.active}
+              aria-keyshortcuts="F"
+              onClick={fullscreen.toggle}
+            >
+              {fullscreen.active ? <ExitFullscreenIcon /> : <FullscreenIcon />}
+            </button>
+          </Tooltip>
+        )}
+      </div>
+    </TooltipGroup>
+  );
+}
