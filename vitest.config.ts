@@ -1,9 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit and integration tests next to the code; browser journeys live in tests/e2e (Playwright). */
+/**
+ * Unit and integration tests next to the code (including the scripts' and the bench's pure
+ * parts); browser journeys live in tests/e2e (Playwright).
+ */
 export default defineConfig({
   test: {
-    include: ['apps/**/src/**/*.test.ts', 'packages/**/src/**/*.test.ts'],
+    include: [
+      'apps/**/src/**/*.test.ts',
+      'packages/**/src/**/*.test.ts',
+      'scripts/**/*.test.mjs',
+      'bench/lib/**/*.test.mjs',
+    ],
     environment: 'node',
   },
 });

@@ -10,7 +10,8 @@ import { latencySamples, summarize } from './lib/measure.mjs';
 import { PlaylistClock } from './lib/playlist-clock.mjs';
 import { players } from './lib/players.mjs';
 import { installProbe } from './lib/probe.mjs';
-import { benchDir, ensureBenchDependencies, ensureEmbedBuilt, root, startPlatform } from './lib/setup.mjs';
+import { benchDir, builtEmbedDir, ensureBenchDependencies, root, startPlatform } from './lib/setup.mjs';
+import { prepareSite } from './lib/site.mjs';
 import { chart, table } from './lib/report.mjs';
 
 const SAMPLE_EVERY_MS = 250;
@@ -72,9 +73,10 @@ async function measure(browser, player, base, clock, durationS) {
 async function main() {
   const durationS = durationFromArgs(process.argv.slice(2));
   ensureBenchDependencies();
-  await ensureEmbedBuilt();
-  const platform = await startPlatform();
-  const stopOnSignal = () => void platform.stop().then(() => process.exit(130));
+  const list = players(['embed', 'hlsjs', 'shaka']);
+  const site = prepareSite(await builtEmbedDir(), list);
+  const platform = await startPlatform({ embedDir: site.dir });
+  const stopOnSignal = () => void platform.stop().then(() => (site.remove(), process.exit(130)));
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
 
@@ -88,11 +90,12 @@ async function main() {
       args: CHROMIUM_ARGS,
     });
     console.log(`Platform on ${platform.base}; Chromium ${browser.version()}; ${durationS} s per player.\n`);
-    for (const player of players()) results.push(await measure(browser, player, platform.base, clock, durationS));
+    for (const player of list) results.push(await measure(browser, player, platform.base, clock, durationS));
   } finally {
     clock.stop();
     await browser?.close();
     await platform.stop();
+    site.remove();
   }
 
   const outDir = path.join(benchDir, 'results');

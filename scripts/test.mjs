@@ -1,5 +1,6 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to find:
-// Chromium present, types, lint, unit/integration tests, embed build, browser tests.
+// Chromium present, types, lint, unit/integration tests, embed build and its size budget,
+// browser tests.
 import { buildEmbed } from './build-embed.mjs';
 import { bin, ensureChromium, ensureRedis, run } from './lib.mjs';
 
@@ -37,6 +38,7 @@ const steps = [
   ],
   ['Unit and integration tests', () => run(bin('vitest'), ['run'])],
   ['Embed build', () => buildEmbed({ force: true })],
+  ['Embed size budget', () => run(process.execPath, ['scripts/check-size.mjs'])],
   ['Browser tests', () => run(bin('playwright'), ['test', ...process.argv.slice(2)])],
 ];
 

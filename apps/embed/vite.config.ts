@@ -8,6 +8,13 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // Terser with two passes: about 4 % less gzip than esbuild's minifier on this bundle, which
+    // is most of the way from the first-frame budget (250 KiB) to where we are. The build is
+    // slower (seconds); the visitor's start-up is what the trade buys.
+    minify: 'terser',
+    terserOptions: { module: true, ecma: 2020, compress: { passes: 3 }, format: { comments: false } },
+    // dist/.vite/manifest.json: which chunks the entry loads statically, for scripts/check-size.mjs.
+    manifest: true,
     // The size budget (not this generic warning) is what guards the bundle.
     chunkSizeWarningLimit: 2048,
     rollupOptions: {

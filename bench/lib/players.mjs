@@ -1,74 +1,145 @@
-// The players under test, each opened in its own fresh browser context. The peers run with
-// their defaults in a bare page served at the platform's origin by intercepting one path
-// (as tests/e2e/support/player-lab.ts does for the engine), so every player loads the same
-// URLs from the same origin. Each bare page says what its player thinks the
-// program-date-time on screen is through window.__benchPlayerDate.
+// The players under test. The peers run in bare pages that lib/site.mjs writes next to a copy
+// of the built embed, so the platform serves them at its own origin like the embed: every
+// player loads the same URLs from the same server, with the same HTTP caching (the peers'
+// scripts under /assets/ as immutable, the pages revalidated, as Vite's output is served).
+// Each bare page says what its player thinks the program-date-time on screen is through
+// window.__benchPlayerDate.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchDir } from './setup.mjs';
 
 const LIVE = '/hls/studio-live/master.m3u8';
-/** A peer player installed in bench/node_modules: its version and its browser build. */
-function peer(name, file) {
+
+/** A peer player installed in bench/node_modules: its version and a reader for its files. */
+function peer(name) {
   const dir = path.join(benchDir, 'node_modules', name);
   const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  return { version, script: () => readFileSync(path.join(dir, file), 'utf8') };
+  return { version, read: (file) => readFileSync(path.join(dir, file)) };
 }
 
-const bareHtml = (title, id, code) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>
-<style>html,body{margin:0;background:#000}video{width:640px;height:360px}</style></head>
-<body><video muted autoplay playsinline></video><script src="/__bench/${id}/player.js"></script>
+const bareHtml = ({
+  title,
+  script,
+  css,
+  video,
+  code,
+}) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>
+${css ? `<link rel="stylesheet" href="${css}">` : ''}
+<style>html,body{margin:0;background:#000}video,.video-js{width:640px;height:360px}</style></head>
+<body>${video ?? '<video muted autoplay playsinline></video>'}<script src="${script}"></script>
 <script>const video = document.querySelector('video');
 ${code}</script></body></html>`;
 
-const HLSJS_PAGE = `const hls = new Hls();
+/** A bare page at /__bench/<id>/ with its player's script (and style sheet) under /assets/. */
+function barePage({ id, title, pkg, script, css, video, code }) {
+  const asset = (ext) => `assets/__bench-${id}-${pkg.version}.${ext}`;
+  const files = { [asset('js')]: () => pkg.read(script) };
+  if (css) files[asset('css')] = () => pkg.read(css);
+  const html = bareHtml({
+    title,
+    script: `/${asset('js')}`,
+    css: css && `/${asset('css')}`,
+    video,
+    code,
+  });
+  files[`__bench/${id}/index.html`] = () => html;
+  return { path: `/__bench/${id}/index.html`, files };
+}
+
+const HLSJS_PAGE = (config) => `const hls = new Hls(${config});
 hls.loadSource('${LIVE}');
 hls.attachMedia(video);
 window.__benchPlayerDate = () => hls.playingDate?.getTime() ?? null;`;
+
+// hls.js already defaults to lowLatencyMode: true (parts, blocking reload, PART-HOLD-BACK as
+// the target). Its low-latency settings add what the defaults leave off: catching up to the
+// target by playing faster (at most 10 % faster, as our engine), and a live back buffer
+// bound as in hls.js's low-latency demo.
+const HLSJS_LL_CONFIG = '{ lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.1, backBufferLength: 90 }';
 
 const SHAKA_PAGE = `shaka.polyfill.installAll();
 const player = new shaka.Player();
 window.__benchPlayerDate = () => player.getPlayheadTimeAsDate()?.getTime() ?? null;
 player.attach(video).then(() => player.load('${LIVE}')).catch((e) => console.error('shaka', e.code, e.message));`;
 
-/** Serves a bare page and its player script under /__bench/<id>/ at the platform's origin. */
-async function bare(context, base, { id, title, script, code }) {
-  const js = script();
-  const html = bareHtml(title, id, code);
-  await context.route(`**/__bench/${id}/**`, (route) =>
-    new URL(route.request().url()).pathname.endsWith('/player.js')
-      ? route.fulfill({ body: js, contentType: 'text/javascript' })
-      : route.fulfill({ body: html, contentType: 'text/html' }),
-  );
-  return `${base}/__bench/${id}/index.html`;
-}
+// Video.js plays HLS with its own engine (VHS) on MSE; overrideNative keeps it there where the
+// browser could also play HLS natively, so it is VHS that is measured.
+const VIDEOJS_PAGE = `const player = videojs(video, { autoplay: 'muted', muted: true, html5: { vhs: { overrideNative: true } } });
+player.src({ src: '${LIVE}', type: 'application/x-mpegURL' });`;
 
-export function players() {
-  const hlsjs = peer('hls.js', 'dist/hls.min.js');
-  const shaka = peer('shaka-player', 'dist/shaka-player.compiled.js');
-  return [
+export const PLAYER_LABELS = {
+  embed: 'OnAir embed',
+  hlsjs: 'hls.js defaults',
+  'hlsjs-ll': 'hls.js low-latency',
+  shaka: 'Shaka defaults',
+  videojs: 'Video.js (VHS)',
+};
+
+/** Every player, in table order; `ids` picks some (default: all). */
+export function players(ids = Object.keys(PLAYER_LABELS)) {
+  const hlsjs = peer('hls.js');
+  const shaka = peer('shaka-player');
+  const videojs = peer('video.js');
+  const all = [
     {
       id: 'embed',
-      label: 'OnAir embed',
       version: 'workspace',
       ownClock: null,
-      open: async (_context, base) => `${base}/studio-live?muted=true`,
+      page: { path: '/studio-live?muted=true', files: {} },
     },
     {
       id: 'hlsjs',
-      label: 'hls.js defaults',
       version: hlsjs.version,
       ownClock: 'hls.playingDate',
-      open: (context, base) =>
-        bare(context, base, { id: 'hlsjs', title: 'hls.js', script: hlsjs.script, code: HLSJS_PAGE }),
+      config: 'new Hls()',
+      page: barePage({ id: 'hlsjs', title: 'hls.js', pkg: hlsjs, script: 'dist/hls.min.js', code: HLSJS_PAGE('') }),
+    },
+    {
+      id: 'hlsjs-ll',
+      version: hlsjs.version,
+      ownClock: 'hls.playingDate',
+      config: `new Hls(${HLSJS_LL_CONFIG})`,
+      page: barePage({
+        id: 'hlsjs-ll',
+        title: 'hls.js low-latency',
+        pkg: hlsjs,
+        script: 'dist/hls.min.js',
+        code: HLSJS_PAGE(HLSJS_LL_CONFIG),
+      }),
     },
     {
       id: 'shaka',
-      label: 'Shaka defaults',
       version: shaka.version,
       ownClock: 'player.getPlayheadTimeAsDate()',
-      open: (context, base) =>
-        bare(context, base, { id: 'shaka', title: 'Shaka Player', script: shaka.script, code: SHAKA_PAGE }),
+      config: 'new shaka.Player() with its defaults, polyfills installed',
+      page: barePage({
+        id: 'shaka',
+        title: 'Shaka Player',
+        pkg: shaka,
+        script: 'dist/shaka-player.compiled.js',
+        code: SHAKA_PAGE,
+      }),
+    },
+    {
+      id: 'videojs',
+      version: videojs.version,
+      ownClock: null,
+      config: "videojs(video, { autoplay: 'muted', html5: { vhs: { overrideNative: true } } })",
+      page: barePage({
+        id: 'videojs',
+        title: 'Video.js',
+        pkg: videojs,
+        script: 'dist/video.min.js',
+        css: 'dist/video-js.min.css',
+        video: '<video class="video-js" muted autoplay playsinline></video>',
+        code: VIDEOJS_PAGE,
+      }),
     },
   ];
+  return ids.map((id) => {
+    const player = all.find((p) => p.id === id);
+    if (!player) throw new Error(`no player "${id}"`);
+    // open(): the URL to navigate to (bench/latency.mjs's interface).
+    return { ...player, label: PLAYER_LABELS[id], open: async (_context, base) => `${base}${player.page.path}` };
+  });
 }

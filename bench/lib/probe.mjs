@@ -7,6 +7,7 @@
 //   currentTime − timestampOffset (players shift the stream's epoch timestamps to start
 //   near 0; the offset says by how much);
 // - resource timing, for the newest media segment or part the page has loaded.
+// - long tasks (over 50 ms on the main thread), for the cost figures.
 // A page may define window.__benchPlayerDate() → ms, its player's own program-date-time.
 // Everything is recorded into window.__bench; Node reads it at the end.
 
@@ -18,8 +19,19 @@ export function installProbe(sampleEveryMs) {
     stalls: [], // { atMs, endMs }: from a 'waiting' to the next 'playing'
     initialRate: null, // playbackRate when loading started
     rates: [], // { atMs, rate } for every 'ratechange'
+    longTasks: [], // { atMs, durationMs }
   };
   window.__bench = bench;
+  // A live player makes many requests a minute; keep them all for the start-up figures.
+  performance.setResourceTimingBufferSize(100_000);
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        bench.longTasks.push({ atMs: entry.startTime, durationMs: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // no Long Tasks API: the count stays empty and the CDP busy time still tells
+  }
 
   // SourceBuffer → [{ offset, end }]: the offset each append was made with, and the buffered
   // end once it was done, in append order.
@@ -111,6 +123,7 @@ export function installProbe(sampleEveryMs) {
       atMs: performance.now(),
       now: Date.now(),
       currentTime: t,
+      readyState: video.readyState,
       bufferedEnd: ranges.length ? ranges.end(ranges.length - 1) : null,
       mediaTime: originalMediaTime(t),
       playerDateMs,

@@ -1,7 +1,7 @@
 // Everything the benchmark needs before it can measure: the peer players installed in
 // bench/node_modules, a built embed, and the platform running on a free port.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,9 @@ export const root = path.resolve(benchDir, '..');
 
 /** bench/ is its own npm project (not a workspace): install its locked peers on first use. */
 export function ensureBenchDependencies() {
-  if (existsSync(path.join(benchDir, 'node_modules'))) return;
+  const { dependencies } = JSON.parse(readFileSync(path.join(benchDir, 'package.json'), 'utf8'));
+  const missing = Object.keys(dependencies).filter((name) => !existsSync(path.join(benchDir, 'node_modules', name)));
+  if (!missing.length) return;
   console.log('Installing the peer players (npm ci --prefix bench)...');
   const result = spawnSync('npm', ['ci', '--prefix', 'bench', '--no-audit', '--no-fund'], {
     cwd: root,
@@ -25,6 +27,20 @@ export function ensureBenchDependencies() {
 export async function ensureEmbedBuilt() {
   const code = await buildEmbed();
   if (code !== 0) throw new Error(`building the embed failed (exit ${code})`);
+}
+
+/**
+ * The built embed to measure: EMBED_DIR when set (a build made elsewhere; nothing is built),
+ * otherwise apps/embed/dist, built first when its sources changed.
+ */
+export async function builtEmbedDir() {
+  if (process.env.EMBED_DIR) {
+    const dir = path.resolve(process.env.EMBED_DIR);
+    if (!existsSync(path.join(dir, 'index.html'))) throw new Error(`EMBED_DIR=${dir} holds no built embed`);
+    return dir;
+  }
+  await ensureEmbedBuilt();
+  return path.join(root, 'apps/embed/dist');
 }
 
 function freePort() {
@@ -41,13 +57,14 @@ function freePort() {
 /**
  * Starts the platform (`node --import tsx apps/platform/src/main.ts`) on a free port and
  * resolves once the live channel's info answers. Returns its base URL and a `stop()`.
+ * `embedDir` is the built embed it serves (its EMBED_DIR).
  */
-export async function startPlatform({ timeoutMs = 30_000 } = {}) {
+export async function startPlatform({ timeoutMs = 30_000, embedDir } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...(embedDir ? { EMBED_DIR: embedDir } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

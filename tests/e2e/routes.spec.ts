@@ -26,6 +26,8 @@ test.describe('routes and error screens', () => {
     ['/bad.slug', 'Invalid channel identifier', null],
     ['/bad%20slug', 'Invalid channel identifier', null],
     ['/%3Cscript%3E', 'Invalid channel identifier', null],
+    ['/%ZZ', 'Invalid channel identifier', null],
+    ['/%E0%A4%A/offline', 'Invalid channel identifier', null],
     ['/night-owl/offline', 'Accessing offline page for a channel that has never been fetched', null],
     ['/a/b/c', 'Page not found', null],
   ];

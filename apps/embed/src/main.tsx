@@ -3,7 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ConfigProvider } from './config-context.tsx';
-import { consentStore } from './consent.ts';
 import { startMonitoringAfterFirstFrame } from './monitoring.ts';
 import { WebSocketProvider } from './realtime/websocket-provider.tsx';
 import { afterFirstFrame } from './start-up.ts';
@@ -35,7 +34,10 @@ if (root && !config.ok) {
   // Consent is enforced on every page (withdrawn cookies deleted, choices from elsewhere
   // followed), once the first frame is out.
   const { config: publicConfig } = config;
-  void afterFirstFrame().then(() => consentStore(publicConfig));
+  // Its code (the consent package and its schemas) is a chunk of its own, fetched then.
+  void afterFirstFrame()
+    .then(() => import('./consent.ts'))
+    .then(({ consentStore }) => consentStore(publicConfig));
   const queryClient = createQueryClient();
   const router = createEmbedRouter(queryClient);
   createRoot(root).render(

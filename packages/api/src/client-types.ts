@@ -1,5 +1,5 @@
 import type { RouteDef } from '@onair/contracts';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** Per-call options, last argument of every client method. */
 export interface CallOptions {
@@ -17,7 +17,7 @@ type ParamsArg<R extends RouteDef> = [ParamName<R>] extends [never]
 /** FormData for a form call; the schema's input for JSON with a shown payload; else any JSON. */
 export type BodyOf<R extends RouteDef> = R['body'] extends 'form'
   ? FormData
-  : R extends { bodySchema: infer S extends z.ZodType }
+  : R extends { bodySchema: infer S extends z.core.$ZodType }
     ? z.input<S>
     : unknown;
 
@@ -26,14 +26,14 @@ type InputArg<R extends RouteDef> = R['body'] extends 'json' | 'form'
   ? undefined extends BodyOf<R>
     ? [body?: BodyOf<R>]
     : [body: BodyOf<R>]
-  : R extends { query: infer Q extends z.ZodObject }
+  : R extends { query: infer Q extends z.core.$ZodObject }
     ? Partial<z.input<Q>> extends z.input<Q>
       ? [query?: z.input<Q>]
       : [query: z.input<Q>]
     : [];
 
 /** A route with its own headers (the viewer token) requires them in the options. */
-type OptionsArg<R extends RouteDef> = R extends { headers: infer H extends z.ZodObject }
+type OptionsArg<R extends RouteDef> = R extends { headers: infer H extends z.core.$ZodObject }
   ? [options: CallOptions & { headers: z.input<H> }]
   : [options?: CallOptions];
 

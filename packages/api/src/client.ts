@@ -6,6 +6,7 @@ import {
   type RouteDef,
   type RouteOrigin,
 } from '@onair/contracts';
+import { safeParse } from 'zod/mini';
 import { apiFetch, type FetchEnvironment } from './api-fetch.ts';
 import type { CallOptions, ClientTree } from './client-types.ts';
 import { ResponseShapeError } from './errors.ts';
@@ -46,7 +47,7 @@ async function callRoute(options: ApiClientOptions, name: string, route: RouteDe
     headers: call.headers,
     signal: call.signal,
   });
-  const parsed = route.response.safeParse(data);
+  const parsed = safeParse(route.response, data);
   if (!parsed.success) throw new ResponseShapeError(name, parsed.error.issues);
   return parsed.data;
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * Thrown for a non-OK response (SPEC §8): the body, the status and the status text, as a plain

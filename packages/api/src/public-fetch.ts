@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { safeParse, type z } from 'zod/mini';
 
 export interface PublicFetchOptions {
   fetch?: typeof fetch;
@@ -11,7 +11,7 @@ export interface PublicFetchOptions {
  * optional decoration, where "nothing" is a fine answer. No credentials or token are sent:
  * the resource is public, and it may sit on another host.
  */
-export async function fetchPublicJson<S extends z.ZodType>(
+export async function fetchPublicJson<S extends z.core.$ZodType>(
   url: string,
   schema: S,
   options: PublicFetchOptions = {},
@@ -24,7 +24,7 @@ export async function fetchPublicJson<S extends z.ZodType>(
       signal: options.signal,
     });
     if (!response.ok) return null;
-    const parsed = schema.safeParse(await response.json());
+    const parsed = safeParse(schema, await response.json());
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 
 /** One rejected setting: the env-style key a deployment has to fix, and why. */
 export interface ConfigIssue {
@@ -30,7 +30,7 @@ export function invalidEnvError(issues: readonly ConfigIssue[]): ConfigError {
   return new ConfigError('invalid_env', `Invalid environment variables: ${list}`, issues);
 }
 
-export function issuesFromZod(error: z.ZodError): ConfigIssue[] {
+export function issuesFromZod(error: z.core.$ZodError): ConfigIssue[] {
   return error.issues.map((issue) => ({
     key: issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)',
     message: issue.message,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** SPEC §3: the monitoring environments the schema accepts, nothing else. */
 export const MONITORING_ENVIRONMENTS = [
@@ -26,25 +26,25 @@ export type MonitoringEnvironment = (typeof MONITORING_ENVIRONMENTS)[number];
 export const LOCAL_PLATFORM_URL = 'http://127.0.0.1:8080';
 const notLocal = (service: string) => `https://${service}.onair.invalid`;
 
-const nonEmpty = z.string().min(1, 'must be a non-empty string');
-const url = (fallback: string) => nonEmpty.default(fallback);
+const nonEmpty = z.string().check(z.minLength(1, 'must be a non-empty string'));
+const url = (fallback: string) => z._default(nonEmpty, fallback);
 /** Keys the embed never reads: absent or '' (an unset line in an env file) both mean "not configured". */
-const optionalKey = z
-  .string()
-  .optional()
-  .transform((value) => (value === '' ? undefined : value));
+const optionalKey = z.pipe(
+  z.optional(z.string()),
+  z.transform((value: string | undefined) => (value === '' ? undefined : value)),
+);
 /** One comma-separated env value, or a JSON array when the config arrives as JSON. */
-const linkList = z
-  .union([z.string(), z.array(nonEmpty)])
-  .optional()
-  .transform((value) => {
+const linkList = z.pipe(
+  z.optional(z.union([z.string(), z.array(nonEmpty)])),
+  z.transform((value: string | string[] | undefined) => {
     if (value === undefined) return [];
     if (Array.isArray(value)) return value;
     return value
       .split(',')
       .map((link) => link.trim())
       .filter((link) => link !== '');
-  });
+  }),
+);
 
 /**
  * Env-style names (what a deployment sets) to their defaults and rules. `PUBLIC_` marks a value
@@ -68,20 +68,20 @@ export const publicEnvSchema = z.object({
   // client derives the ws(s):// connect URL from it.
   PUBLIC_WEBSOCKET_URL: url(LOCAL_PLATFORM_URL),
   PUBLIC_COMMUNITY_URL: url(notLocal('community')),
-  PUBLIC_VIEWER_WEBSOCKET_PATH: nonEmpty.default('/viewer/v1/connect'),
+  PUBLIC_VIEWER_WEBSOCKET_PATH: z._default(nonEmpty, '/viewer/v1/connect'),
   // The local platform's values; the platform stand-in must agree with them.
-  PUBLIC_WEBSOCKET_CLIENT_TOKEN: nonEmpty.default('onair-local-client'),
-  PUBLIC_REALTIME_CLUSTER: nonEmpty.default('us2'),
-  PUBLIC_REALTIME_KEY: nonEmpty.default('onair-local-key'),
+  PUBLIC_WEBSOCKET_CLIENT_TOKEN: z._default(nonEmpty, 'onair-local-client'),
+  PUBLIC_REALTIME_CLUSTER: z._default(nonEmpty, 'us2'),
+  PUBLIC_REALTIME_KEY: z._default(nonEmpty, 'onair-local-key'),
   // The realtime service's own host when it is not the provider's cluster endpoint (a
   // Pusher-compatible server, like the local platform's); unset: ws-<cluster>.pusher.com.
   PUBLIC_REALTIME_HOST_URL: optionalKey,
   // The device-identification service's browser key (public by design; the local platform's default).
-  PUBLIC_DEVICE_ID_API_KEY: nonEmpty.default('onair-local-device-key'),
+  PUBLIC_DEVICE_ID_API_KEY: z._default(nonEmpty, 'onair-local-device-key'),
   // Monitoring client tokens are designed to be public (the provider calls them client tokens
   // for that reason); the local intake accepts any value.
-  PUBLIC_MONITORING_CLIENT_TOKEN: nonEmpty.default('onair-local-intake'),
-  PUBLIC_MONITORING_ENVIRONMENT: z.enum(MONITORING_ENVIRONMENTS).default('dev'),
+  PUBLIC_MONITORING_CLIENT_TOKEN: z._default(nonEmpty, 'onair-local-intake'),
+  PUBLIC_MONITORING_ENVIRONMENT: z._default(z.enum(MONITORING_ENVIRONMENTS), 'dev'),
   PUBLIC_BOT_PROTECTION_SITE_KEY: optionalKey,
   PUBLIC_CARD_PAYMENT_PUBLIC_KEY: optionalKey,
   PUBLIC_SEARCH_API_KEY: optionalKey,

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { invalidEnvError, issuesFromZod } from './config-error.ts';
 
-const secret = z.string().min(1, 'must be a non-empty string');
+const secret = z.string().check(z.minLength(1, 'must be a non-empty string'));
 
 /**
  * Settings that must never reach a browser: no `PUBLIC_` prefix, no defaults (a default secret
@@ -14,10 +14,10 @@ export const serverEnvSchema = z.object({
   /** Signs the viewer tokens handed out by /viewer/v1/token. */
   VIEWER_TOKEN_SECRET: secret,
   /** The server's own monitoring token, used when the intake forwards to the provider. */
-  MONITORING_SERVER_CLIENT_TOKEN: z
-    .string()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value)),
+  MONITORING_SERVER_CLIENT_TOKEN: z.pipe(
+    z.optional(z.string()),
+    z.transform((value: string | undefined) => (value === '' ? undefined : value)),
+  ),
 });
 export type ServerConfig = z.output<typeof serverEnvSchema>;
 export type ServerEnvKey = keyof ServerConfig;

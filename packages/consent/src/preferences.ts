@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CookieCategory } from './cookie-categories.ts';
 
 /** SPEC §3 "Cookie preferences". Keyed by category so `preferences[category]` is the answer. */
@@ -55,11 +55,11 @@ export function samePreferences(a: CookiePreferences, b: CookiePreferences): boo
 // Lenient on absence (a missing category reads as "not allowed", the safe answer), strict on
 // type: a value that is not a boolean means someone else's format, and guessing would be worse.
 const storedSchema = z.object({
-  necessary: z.unknown().optional(),
-  functional: z.boolean().optional(),
-  performance: z.boolean().optional(),
-  targeting: z.boolean().optional(),
-  userHasMadeChoice: z.boolean().optional(),
+  necessary: z.optional(z.unknown()),
+  functional: z.optional(z.boolean()),
+  performance: z.optional(z.boolean()),
+  targeting: z.optional(z.boolean()),
+  userHasMadeChoice: z.optional(z.boolean()),
 });
 
 /** The one text format, shared by the storage key and the consent cookie's value. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Wire schemas of SPEC §3 for the calls the embed makes. Objects are loose (unknown keys are
@@ -13,16 +13,16 @@ export const livestreamSchema = z.looseObject({
   id: z.number(),
   is_live: z.boolean(),
   categories: z.array(categorySchema),
-  viewer_count: z.number().int().nonnegative(),
-  viewers: z.number().int().nonnegative().optional(),
+  viewer_count: z.int().check(z.nonnegative()),
+  viewers: z.optional(z.int().check(z.nonnegative())),
 });
 
 export const channelInfoV2Schema = z.looseObject({
   id: z.number(),
   slug: z.string(),
   user: z.looseObject({ username: z.string() }),
-  banner_image: z.looseObject({ src: z.string() }).nullable().optional(),
-  livestream: livestreamSchema.nullable(),
+  banner_image: z.optional(z.nullable(z.looseObject({ src: z.string() }))),
+  livestream: z.nullable(livestreamSchema),
 });
 export type ChannelInfoV2 = z.infer<typeof channelInfoV2Schema>;
 export type Livestream = z.infer<typeof livestreamSchema>;
@@ -30,13 +30,13 @@ export type Category = z.infer<typeof categorySchema>;
 
 /** `{ data: url }`; data null means the channel has no playback URL. */
 export const playbackUrlSchema = z.looseObject({
-  data: z.string().nullable(),
+  data: z.nullable(z.string()),
 });
 export type PlaybackUrlResponse = z.infer<typeof playbackUrlSchema>;
 
 export const channelVideoSchema = z.looseObject({
   id: z.number(),
-  thumbnail: z.looseObject({ src: z.string() }).nullable(),
+  thumbnail: z.nullable(z.looseObject({ src: z.string() })),
 });
 export const channelVideosSchema = z.array(channelVideoSchema);
 export type ChannelVideo = z.infer<typeof channelVideoSchema>;

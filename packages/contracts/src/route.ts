@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -24,13 +24,13 @@ export interface RouteDef {
   readonly params: readonly string[];
   readonly origin: RouteOrigin;
   /** Query parameters; an array value goes on the wire as repeated `name[]=…`. */
-  readonly query?: z.ZodObject;
+  readonly query?: z.core.$ZodObject;
   readonly body: BodyKind;
   /** The JSON body's schema where the spec shows one; otherwise any JSON value. */
-  readonly bodySchema?: z.ZodType;
+  readonly bodySchema?: z.core.$ZodType;
   /** Request headers the call needs besides the common ones (SPEC §7 "Common fetch behaviour"). */
-  readonly headers?: z.ZodObject;
-  readonly response: z.ZodType;
+  readonly headers?: z.core.$ZodObject;
+  readonly response: z.core.$ZodType;
 }
 
 type ParamName<Segment extends string> = Segment extends `${infer Name}(${string}` ? Name : Segment;

@@ -3,7 +3,6 @@ import { PlayerState, type AnalyticsEvent, type Quality } from '@onair/player';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useViewerCount } from '../channel/use-viewer-count.ts';
 import { usePublicConfig } from '../config-context.tsx';
-import { consentStore, sendAnalytics } from '../consent.ts';
 import type { EmbedParams } from '../lib/embed-params.ts';
 import { shortcutFor, shortcutTarget, steppedVolume, type ShortcutAction } from './keyboard-shortcuts.ts';
 import { PlayerControls } from './player-controls.tsx';
@@ -56,7 +55,12 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
 
   useEffect(() => {
     if (!player) return;
-    const forward = (event: AnalyticsEvent) => sendAnalytics(consentStore(config), event);
+    // Consent (and so analytics) is not needed for the first frame: its chunk loads on the
+    // first event, and events keep their order because they queue on the same import.
+    const forward = (event: AnalyticsEvent) =>
+      void import('../consent.ts').then(({ consentStore, sendAnalytics }) =>
+        sendAnalytics(consentStore(config), event),
+      );
     player.on('analytics', forward);
     return () => player.off('analytics', forward);
   }, [player, config]);

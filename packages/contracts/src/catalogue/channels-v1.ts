@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { defineRoute } from '../route.ts';
 import { notShown } from '../schemas/pages.ts';
 
@@ -18,7 +18,7 @@ export const channelsV1Routes = {
   'channels.v1.followers': defineRoute({
     method: 'GET',
     path: '/api/v1/channels/:slug/followers',
-    query: z.object({ search: z.string().optional() }),
+    query: z.object({ search: z.optional(z.string()) }),
     response: notShown,
   }),
   'channels.v1.supportACreator': defineRoute({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { channelInfoV2Schema, channelVideosSchema, playbackUrlSchema } from '../channel.ts';
 import { defineRoute } from '../route.ts';
 import {
@@ -20,13 +20,13 @@ export const embedRoutes = {
   'channels.v2.info': defineRoute({
     method: 'GET',
     path: '/api/v2/channels/:slug/info',
-    response: channelInfoV2Schema.nullable(),
+    response: z.nullable(channelInfoV2Schema),
   }),
   /** 'Playback URL not found' on failure or null (SPEC §8). */
   'channels.v2.playbackUrl': defineRoute({
     method: 'GET',
     path: '/api/v2/channels/:slug/playback-url',
-    response: playbackUrlSchema.nullable(),
+    response: z.nullable(playbackUrlSchema),
   }),
   'channels.v2.videos': defineRoute({
     method: 'GET',
@@ -37,7 +37,7 @@ export const embedRoutes = {
   'viewers.current': defineRoute({
     method: 'GET',
     path: '/current-viewers',
-    query: z.object({ ids: z.array(z.number().int()) }),
+    query: z.object({ ids: z.array(z.int()) }),
     response: currentViewersSchema,
   }),
   /**

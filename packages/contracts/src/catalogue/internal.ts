@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { defineRoute } from '../route.ts';
 import { cursorPageSchema, notShown } from '../schemas/pages.ts';
 
@@ -10,12 +10,12 @@ import { cursorPageSchema, notShown } from '../schemas/pages.ts';
 const COMMUNITY = '/api/internal/v1/channels/:slug/community/:role(^[a-z0-9_]+)s';
 
 /** SPEC §3 "Other payload fields seen in calls": `username` (community role add). */
-export const communityMemberBodySchema = z.object({ username: z.string().min(1) });
+export const communityMemberBodySchema = z.object({ username: z.string().check(z.minLength(1)) });
 export type CommunityMemberBody = z.infer<typeof communityMemberBodySchema>;
 
 /** Date bounds are sent as the caller gives them: their format is not shown. */
-const startEnd = z.object({ start: z.string().optional(), end: z.string().optional() });
-const startEndTime = z.object({ start_time: z.string().optional(), end_time: z.string().optional() });
+const startEnd = z.object({ start: z.optional(z.string()), end: z.optional(z.string()) });
+const startEndTime = z.object({ start_time: z.optional(z.string()), end_time: z.optional(z.string()) });
 
 export const internalRoutes = {
   'internal.community.list': defineRoute({ method: 'GET', path: COMMUNITY, response: notShown }),
@@ -38,7 +38,7 @@ export const internalRoutes = {
     method: 'GET',
     path: '/api/internal/v1/channels/:slug/payment/history',
     // `order` values are not shown; sent as given.
-    query: z.object({ order: z.string().optional(), cursor: z.string().optional() }),
+    query: z.object({ order: z.optional(z.string()), cursor: z.optional(z.string()) }),
     response: cursorPageSchema,
   }),
   'internal.cipr.settings': defineRoute({

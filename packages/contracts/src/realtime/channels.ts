@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /**
  * Realtime (Pusher protocol) channel and event names the platform and the embed share. The
@@ -28,13 +28,13 @@ export const streamStartedSchema = z.looseObject({
     id: z.number(),
     is_live: z.literal(true),
     categories: z.array(z.looseObject({ name: z.string(), slug: z.string() })),
-    viewer_count: z.number().int().nonnegative(),
+    viewer_count: z.int().check(z.nonnegative()),
   }),
 });
 export const streamEndedSchema = z.looseObject({ channel_id: z.number(), livestream_id: z.number() });
 export const viewerCountUpdatedSchema = z.looseObject({
   livestream_id: z.number(),
-  viewers: z.number().int().nonnegative(),
+  viewers: z.int().check(z.nonnegative()),
 });
 
 // The realtime worker authorisation body and answer live with the catalogue (schemas/viewers.ts).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /**
  * Viewer websocket messages (SPEC §7: `{type, data}`; a ping has type 'ping'). The handshake
@@ -14,11 +14,11 @@ export const ViewerMessageType = {
 const channelRef = z.object({ message: z.object({ channelId: z.union([z.number(), z.string()]) }) });
 
 export const viewerClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ping'), data: z.unknown().optional() }),
+  z.object({ type: z.literal('ping'), data: z.optional(z.unknown()) }),
   z.object({ type: z.literal('channel_handshake'), data: channelRef }),
   z.object({ type: z.literal('channel_disconnect'), data: channelRef }),
 ]);
 export type ViewerClientMessage = z.infer<typeof viewerClientMessageSchema>;
 
-export const viewerServerMessageSchema = z.looseObject({ type: z.string(), data: z.unknown().optional() });
+export const viewerServerMessageSchema = z.looseObject({ type: z.string(), data: z.optional(z.unknown()) });
 export type ViewerServerMessage = z.infer<typeof viewerServerMessageSchema>;

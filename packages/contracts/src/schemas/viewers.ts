@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /**
  * Viewer-side shapes of SPEC §3 and §7: viewer counts, the viewer token and the realtime
@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 
 /** SPEC §3 "Viewers response": a list whose first item has `viewers` (livestream viewer counts). */
-export const viewerCountSchema = z.looseObject({ viewers: z.number().int().nonnegative() });
+export const viewerCountSchema = z.looseObject({ viewers: z.int().check(z.nonnegative()) });
 export const viewersResponseSchema = z.array(viewerCountSchema);
 export type ViewersResponse = z.infer<typeof viewersResponseSchema>;
 
@@ -16,7 +16,7 @@ export type ViewersResponse = z.infer<typeof viewersResponseSchema>;
  * call serves several channels and an unknown id is simply absent.
  */
 export const currentViewersSchema = z.array(
-  z.looseObject({ channel_id: z.number().int(), viewers: z.number().int().nonnegative() }),
+  z.looseObject({ channel_id: z.int(), viewers: z.int().check(z.nonnegative()) }),
 );
 export type CurrentViewers = z.infer<typeof currentViewersSchema>;
 
@@ -25,7 +25,7 @@ export type CurrentViewers = z.infer<typeof currentViewersSchema>;
  * raises SPEC §8's 'No token received from query' rather than a generic shape error.
  */
 export const viewerTokenSchema = z.looseObject({
-  data: z.looseObject({ token: z.string().nullish() }),
+  data: z.looseObject({ token: z.nullish(z.string()) }),
 });
 export type ViewerTokenResponse = z.infer<typeof viewerTokenSchema>;
 
@@ -34,15 +34,15 @@ export type ViewerTokenResponse = z.infer<typeof viewerTokenSchema>;
  * names are not shown; these are ours, and the platform's token service must read the same.
  */
 export const viewerTokenHeadersSchema = z.object({
-  'x-client-token': z.string().min(1),
-  'x-request-id': z.string().min(1).optional(),
+  'x-client-token': z.string().check(z.minLength(1)),
+  'x-request-id': z.optional(z.string().check(z.minLength(1))),
 });
 
 /** SPEC §7: the realtime worker authorisation payload (socketId, channelName, requestId). */
 export const realtimeAuthBodySchema = z.object({
-  socketId: z.string().min(1),
-  channelName: z.string().startsWith('private-lstm_'),
-  requestId: z.string().min(1),
+  socketId: z.string().check(z.minLength(1)),
+  channelName: z.string().check(z.startsWith('private-lstm_')),
+  requestId: z.string().check(z.minLength(1)),
 });
 export type RealtimeAuthBody = z.infer<typeof realtimeAuthBodySchema>;
 

@@ -1,0 +1,164 @@
+// `npm run bench [-- --quick | --runs=N --duration=S --heap-at=S1,S2 --profile=K:S,... --players=a,b]`:
+// the embed against peer players on the platform's live channel, players taking turns in one
+// headless Chromium. For each run and player: a playback session (cold and warm start-up,
+// live latency, cost, heap) and a network session (adaptation and stalls under a scripted
+// throughput profile). Prints markdown tables of the medians with ratios against the best
+// player per figure and writes JSON and SVG charts to bench/results/. A benchmark, not a test:
+// it reports and never judges. bench/README.md says what each figure means.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { bandwidthByHeight } from './lib/adaptation.mjs';
+import { lineChart } from './lib/charts.mjs';
+import { flatten, markdownTables, metricDefinitions } from './lib/metrics.mjs';
+import { parseOptions, USAGE } from './lib/options.mjs';
+import { players as allPlayers } from './lib/players.mjs';
+import { PlaylistClock } from './lib/playlist-clock.mjs';
+import { gzipMeter, networkSession, playbackSession, SAMPLE_EVERY_MS } from './lib/sessions.mjs';
+import { benchDir, builtEmbedDir, ensureBenchDependencies, root, startPlatform } from './lib/setup.mjs';
+import { prepareSite } from './lib/site.mjs';
+import { mediansByPlayer } from './lib/stats.mjs';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+  // Long runs must not be slowed down as a hidden page would be.
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+];
+const MASTER = '/hls/studio-live/master.m3u8';
+
+const minutes = (s) => `${Math.round(s / 60)} min`;
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  if (options.help) return console.log(USAGE);
+  ensureBenchDependencies();
+  const list = allPlayers(options.players);
+  const site = prepareSite(await builtEmbedDir(), list);
+  const platform = await startPlatform({ embedDir: site.dir });
+  const clock = new PlaylistClock(`${platform.base}${MASTER}`);
+  let browser;
+  const stop = async () => {
+    clock.stop();
+    await browser?.close();
+    await platform.stop();
+    site.remove();
+  };
+  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  process.once('SIGTERM', () => void stop().then(() => process.exit(143)));
+
+  const runs = Object.fromEntries(list.map((p) => [p.id, []]));
+  try {
+    await clock.start();
+    const bandwidth = bandwidthByHeight(await (await fetch(`${platform.base}${MASTER}`)).text());
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    const profileS = options.profileSteps.reduce((a, s) => a + s.seconds, 0);
+    const estimateS = options.runs * list.length * (options.sessionS + profileS + 15);
+    console.log(
+      `Platform on ${platform.base}; Chromium ${browser.version()}; ${options.runs} run(s) × ${list.length} players; ` +
+        `sessions of ${options.sessionS} s and ${profileS} s (profile ${options.profile}); about ${minutes(estimateS)}.\n`,
+    );
+    const gzipOf = gzipMeter();
+    for (let run = 1; run <= options.runs; run += 1) {
+      for (const player of list) {
+        console.log(`▶ run ${run}/${options.runs} ${player.label}: playback ${options.sessionS} s`);
+        const playback = await playbackSession(browser, player, platform.base, clock, options, gzipOf);
+        console.log(`▶ run ${run}/${options.runs} ${player.label}: network profile ${profileS} s`);
+        const network = await networkSession(browser, player, platform.base, options, bandwidth);
+        for (const session of [playback, network]) if (session.error) console.log(`  failed: ${session.error}`);
+        runs[player.id].push({ run, playback, network, figures: flatten(playback, network) });
+      }
+    }
+  } finally {
+    await stop();
+  }
+
+  const definitions = metricDefinitions(options);
+  const medians = mediansByPlayer(
+    Object.fromEntries(Object.entries(runs).map(([id, r]) => [id, r.map((x) => x.figures)])),
+    definitions.map((d) => d.key),
+  );
+  const tables = markdownTables(list, medians, definitions);
+  const heading =
+    `Medians of ${options.runs} run(s) per player; each cell's ratio is against the best player for that figure ` +
+    `(1.00× = best; lower is better, except the bitrate played). Latency over ${options.durationS} s; ` +
+    `network profile ${options.profile} (kbps:seconds from the first frame).`;
+  const markdown = `${heading}\n\n${tables}\n`;
+
+  const outDir = path.join(benchDir, 'results');
+  mkdirSync(outDir, { recursive: true });
+  const report = {
+    run: {
+      at: new Date().toISOString(),
+      options: { ...options, help: undefined },
+      sampleEveryMs: SAMPLE_EVERY_MS,
+      node: process.version,
+      chromium: browser?.version(),
+      playlist: clock.mediaUrl?.replace(platform.base, ''),
+      mediaTimeVsPdtMaxErrorMs: clock.mediaTimeVsPdtMaxErrorMs(),
+    },
+    definitions,
+    medians,
+    players: list.map((p) => ({
+      id: p.id,
+      label: p.label,
+      version: p.version,
+      config: p.config ?? null,
+      page: p.page.path,
+      runs: runs[p.id],
+    })),
+  };
+  writeFileSync(path.join(outDir, 'bench.json'), `${JSON.stringify(report, null, 1)}\n`);
+  writeFileSync(path.join(outDir, 'bench.md'), markdown);
+
+  // Charts from the first run of each player.
+  const first = (p) => runs[p.id][0];
+  writeFileSync(
+    path.join(outDir, 'latency-over-time.svg'),
+    lineChart({
+      title: 'Live latency (Date.now() − program-date-time of the frame on screen)',
+      xLabel: "seconds since the player's navigation start (run 1; players took turns on the same stream)",
+      unit: 's',
+      series: list.map((p) => ({
+        label: p.label,
+        points: (first(p).playback.samples ?? []).map((s) => ({ x: s.t, y: s.latencyS })),
+      })),
+    }),
+  );
+  const steps = list.map((p) => first(p).network).find((n) => n.steps)?.steps ?? [];
+  const firstFrame = list.map((p) => first(p).network).find((n) => n.steps)?.firstFrameS ?? 0;
+  writeFileSync(
+    path.join(outDir, 'bitrate-over-time.svg'),
+    lineChart({
+      title: `Bitrate played (advertised BANDWIDTH of the rendition on screen), profile ${options.profile} kbps:s`,
+      xLabel: 'seconds since the first frame (run 1); dashed lines: throughput changes',
+      unit: 'kbps',
+      series: list.map((p) => ({
+        label: p.label,
+        points: (first(p).network.bitrate ?? []).filter((s) => s.t >= 0).map((s) => ({ x: s.t, y: s.kbps })),
+      })),
+      markers: steps.slice(1).map((s) => s.atS - firstFrame),
+      step: true,
+    }),
+  );
+
+  console.log(`\n${markdown}`);
+  for (const file of ['bench.md', 'bench.json', 'latency-over-time.svg', 'bitrate-over-time.svg']) {
+    console.log(`Wrote ${path.relative(root, path.join(outDir, file))}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(`bench could not run: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { flatten, markdownTables, metricDefinitions } from './metrics.mjs';
+import { parseOptions } from './options.mjs';
+
+const definitions = metricDefinitions(parseOptions([]));
+
+describe('metricDefinitions', () => {
+  it('labels the heap figures with the times they were read at', () => {
+    const labels = definitions.map((d) => d.label);
+    expect(labels).toContain('Heap at 60 s');
+    expect(labels).toContain('Heap growth 60→300 s');
+  });
+
+  it('has unique keys and only the bitrate is better higher', () => {
+    expect(new Set(definitions.map((d) => d.key)).size).toBe(definitions.length);
+    expect(definitions.filter((d) => d.higher).map((d) => d.key)).toEqual(['avgBitrateKbps']);
+  });
+});
+
+describe('flatten', () => {
+  it('leaves every figure of a failed session null', () => {
+    const figures = flatten({ error: 'timeout' }, { error: 'timeout' });
+    expect(Object.values(figures).every((v) => v === null)).toBe(true);
+    expect(Object.keys(figures).sort()).toEqual(definitions.map((d) => d.key).sort());
+  });
+
+  it('turns the heap readings into the first reading and the growth to the last', () => {
+    const playback = {
+      cold: { firstFrameS: 1, requests: 5, transferKiB: 100, jsGzipKiB: 90 },
+      warm: { firstFrameS: 0.5 },
+      summary: { latency: { p50: 1.2, p95: 1.4 }, stalls: { count: 0 } },
+      cost: { busySPerMin: 3, longTasksPerMin: 1, cpuSPerMin: 6 },
+      heap: [
+        { atS: 60, usedMiB: 10 },
+        { atS: 300, usedMiB: 12.5 },
+      ],
+    };
+    const figures = flatten(playback, { error: 'x' });
+    expect(figures).toMatchObject({ heapFirstMiB: 10, heapGrowthMiB: 2.5, firstFrameWarmS: 0.5, stalls: null });
+  });
+});
+
+describe('markdownTables', () => {
+  const players = [
+    { id: 'embed', label: 'OnAir embed' },
+    { id: 'peer', label: 'Peer' },
+  ];
+  const medians = {
+    embed: { firstFrameColdS: 0.5, stalls: 0, avgBitrateKbps: 1000 },
+    peer: { firstFrameColdS: 1, stalls: 2, avgBitrateKbps: 2000 },
+  };
+
+  it('marks the best player per figure and gives the others their ratio to it', () => {
+    const md = markdownTables(players, medians, definitions);
+    expect(md).toContain('#### Start-up');
+    const row = (label) => md.split('\n').filter((l) => l.startsWith(`| ${label} |`));
+    expect(row('OnAir embed')[0]).toContain('**0.50 s** (best)');
+    expect(row('Peer')[0]).toContain('1.00 s (2.00×)');
+    // Adaptation: no stalls is best and has no ratio to be compared with; higher bitrate wins.
+    expect(row('Peer')[2]).toMatch(/\| 2 \|/);
+    expect(row('Peer')[2]).toContain('**2000 kbps** (best)');
+    expect(row('OnAir embed')[2]).toContain('1000 kbps (2.00×)');
+  });
+
+  it('does not blow up a difference smaller than the figure can tell apart', () => {
+    const md = markdownTables(players, { embed: { stalledS: 3.6 }, peer: { stalledS: 0.003 } }, definitions);
+    expect(md).toContain('3.60 s (14.40×)');
+    expect(md).toContain('**0.00 s** (best)');
+  });
+
+  it('shows an unknown figure as a dash', () => {
+    expect(markdownTables(players, medians, definitions)).toContain('| — |');
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS, parseOptions, parseProfile, PLAYER_IDS, QUICK } from './options.mjs';
+
+describe('parseOptions', () => {
+  it("defaults to the issue's figures", () => {
+    const options = parseOptions([]);
+    expect(options).toMatchObject({ runs: 3, durationS: 120, heapAtS: [60, 300], players: PLAYER_IDS });
+    expect(options.profileSteps).toEqual([
+      { kbps: 8000, seconds: 20 },
+      { kbps: 600, seconds: 20 },
+      { kbps: 8000, seconds: 40 },
+    ]);
+    // one session covers the latency window and the last heap reading
+    expect(options.sessionS).toBe(300);
+  });
+
+  it('--quick is the short preset, and explicit options still win over it', () => {
+    expect(parseOptions(['--quick'])).toMatchObject({ runs: QUICK.runs, durationS: QUICK.durationS });
+    expect(parseOptions(['--quick', '--runs=3']).runs).toBe(3);
+    expect(parseOptions(['--runs=5', '--quick']).runs).toBe(5);
+  });
+
+  it('reads every option', () => {
+    const options = parseOptions([
+      '--runs=4',
+      '--duration=30',
+      '--heap-at=40,10',
+      '--profile=5000:5,300:5',
+      '--players=embed,shaka',
+    ]);
+    expect(options).toMatchObject({ runs: 4, durationS: 30, heapAtS: [10, 40], players: ['embed', 'shaka'] });
+    expect(options.sessionS).toBe(40);
+    expect(options.profileSteps).toHaveLength(2);
+  });
+
+  it('refuses what it does not understand', () => {
+    expect(() => parseOptions(['--runs=0'])).toThrow(/--runs/);
+    expect(() => parseOptions(['--runs=1.5'])).toThrow(/--runs/);
+    expect(() => parseOptions(['--duration=2'])).toThrow(/--duration/);
+    expect(() => parseOptions(['--players=embed,vlc'])).toThrow(/vlc/);
+    expect(() => parseOptions(['--speed=2'])).toThrow(/--speed/);
+    expect(() => parseOptions(['quick'])).toThrow(/quick/);
+  });
+});
+
+describe('parseProfile', () => {
+  it('reads kbps:seconds steps', () => {
+    expect(parseProfile(DEFAULTS.profile)[1]).toEqual({ kbps: 600, seconds: 20 });
+    expect(parseProfile('1500.5:2.5, 400:3')).toEqual([
+      { kbps: 1500.5, seconds: 2.5 },
+      { kbps: 400, seconds: 3 },
+    ]);
+  });
+
+  it('needs at least two valid steps', () => {
+    expect(() => parseProfile('8000:20')).toThrow(/two steps/);
+    expect(() => parseProfile('8000:20,fast')).toThrow(/fast/);
+    expect(() => parseProfile('8000:20,0:5')).toThrow(/positive/);
+  });
+});

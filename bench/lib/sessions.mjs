@@ -1,0 +1,208 @@
+// The browser side of `npm run bench`: one player in one fresh browser context per session.
+// - playback session: cold start-up (empty HTTP cache), then plays on for the session's length:
+//   live latency, stalls, main-thread and CPU cost, JS heap; then a warm start-up (same
+//   context, so the HTTP cache is warm: navigate away and back).
+// - network session: the same start-up under a scripted network profile (Chromium's network
+//   emulation through CDP), then adaptation and stalls while the throughput changes.
+// What the page recorded is read back at the end and turned into figures by pure modules.
+import { gzipSync } from 'node:zlib';
+import { adaptation } from './adaptation.mjs';
+import { latencySamples, summarize } from './measure.mjs';
+import { installProbe } from './probe.mjs';
+
+export const SAMPLE_EVERY_MS = 250;
+const FIRST_FRAME_TIMEOUT_MS = 30_000;
+// Requests started before the first frame may still be in flight when it shows (a blocking
+// playlist reload is held for up to a part); resource timing lists them once they finish.
+const SETTLE_MS = 1000;
+
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+
+async function openPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()));
+  await page.addInitScript(installProbe, SAMPLE_EVERY_MS);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return { context, page, cdp, pageErrors };
+}
+
+async function performanceMetrics(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
+const pageNow = (page) => page.evaluate(() => performance.now());
+
+/** Waits until `ms` after the page's navigation start. */
+async function untilPageTime(page, ms) {
+  const now = await pageNow(page);
+  if (ms > now) await page.waitForTimeout(ms - now);
+}
+
+async function untilFirstFrame(page, url) {
+  await page.goto(url);
+  await page.waitForFunction(() => window.__bench?.firstFrameMs != null, null, {
+    timeout: FIRST_FRAME_TIMEOUT_MS,
+    polling: 100,
+  });
+  return page.evaluate(() => window.__bench.firstFrameMs);
+}
+
+/** What the page loaded before its first frame: requests (with the document), bytes, scripts. */
+async function loadBeforeFirstFrame(page) {
+  await page.waitForTimeout(SETTLE_MS);
+  return page.evaluate(() => {
+    const firstFrameMs = window.__bench.firstFrameMs;
+    const resources = performance.getEntriesByType('resource').filter((e) => e.startTime < firstFrameMs);
+    const all = [...performance.getEntriesByType('navigation'), ...resources];
+    return {
+      firstFrameMs,
+      requests: all.length,
+      // transferSize: bytes over the network, headers included; 0 when the HTTP cache answered.
+      transferBytes: all.reduce((total, e) => total + e.transferSize, 0),
+      fromCache: all.filter((e) => e.transferSize === 0 && e.decodedBodySize > 0).length,
+      scripts: resources.filter((e) => /\.m?js$/.test(new URL(e.name).pathname)).map((e) => e.name),
+      // What was loaded, in order, for the JSON: where the time before the first frame went.
+      resources: resources.map((e) => ({
+        path: new URL(e.name).pathname + new URL(e.name).search,
+        startMs: Math.round(e.startTime),
+        endMs: Math.round(e.responseEnd),
+        transferBytes: e.transferSize,
+      })),
+    };
+  });
+}
+
+/** Gzip size of a script as the platform serves it (it serves uncompressed; a CDN would not). */
+export function gzipMeter() {
+  const sizes = new Map();
+  return async (url) => {
+    if (!sizes.has(url)) {
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      sizes.set(url, gzipSync(body, { level: 9 }).length);
+    }
+    return sizes.get(url);
+  };
+}
+
+async function startUp(page, url, gzipOf) {
+  await untilFirstFrame(page, url);
+  const load = await loadBeforeFirstFrame(page);
+  const gzip = await Promise.all(load.scripts.map(gzipOf));
+  return {
+    firstFrameS: load.firstFrameMs / 1000,
+    requests: load.requests,
+    transferKiB: load.transferBytes / 1024,
+    fromCache: load.fromCache,
+    scripts: load.scripts.map((u) => new URL(u).pathname),
+    jsGzipKiB: sum(gzip) / 1024,
+    resources: load.resources,
+  };
+}
+
+/**
+ * Cold start-up, playback for `sessionS` seconds (latency over the first `durationS`), heap at
+ * each of `heapAtS`, then a warm start-up in the same context.
+ */
+export async function playbackSession(browser, player, base, clock, options, gzipOf) {
+  const { context, page, cdp, pageErrors } = await openPage(browser);
+  const url = `${base}${player.page.path}`;
+  try {
+    const cold = await startUp(page, url, gzipOf);
+    const before = await performanceMetrics(cdp);
+    const heap = [];
+    for (const atS of options.heapAtS) {
+      await untilPageTime(page, atS * 1000);
+      // Heap growth is what survives a collection, not the garbage of the moment.
+      await cdp.send('HeapProfiler.collectGarbage');
+      heap.push({ atS, usedMiB: (await performanceMetrics(cdp)).JSHeapUsedSize / 2 ** 20 });
+    }
+    await untilPageTime(page, options.sessionS * 1000);
+    const recorded = await page.evaluate(() => ({ ...window.__bench, endMs: performance.now() }));
+    const after = await performanceMetrics(cdp);
+    await clock.poll(); // the newest segments on screen are listed by now
+
+    const samples = latencySamples(recorded, clock);
+    const latencyWindow = samples.filter((s) => s.t <= options.durationS);
+    const summary = summarize(recorded, latencyWindow, recorded.endMs);
+    const minutes = (after.Timestamp - before.Timestamp) / 60;
+    const longTasks = recorded.longTasks.filter((t) => t.atMs >= recorded.firstFrameMs);
+    const cost = {
+      minutes,
+      // TaskDuration: time the renderer's main thread spent running tasks (script, style,
+      // layout, paint, GC); ProcessTime: CPU time of the whole renderer process (its workers
+      // and media threads included).
+      busySPerMin: (after.TaskDuration - before.TaskDuration) / minutes,
+      scriptSPerMin: (after.ScriptDuration - before.ScriptDuration) / minutes,
+      cpuSPerMin: after.ProcessTime === undefined ? null : (after.ProcessTime - before.ProcessTime) / minutes,
+      longTasksPerMin: longTasks.length / ((recorded.endMs - recorded.firstFrameMs) / 60_000),
+      longTaskMsPerMin: sum(longTasks.map((t) => t.durationMs)) / ((recorded.endMs - recorded.firstFrameMs) / 60_000),
+    };
+
+    // A failed warm start-up must not throw away the session's other figures.
+    const warm = await page
+      .goto('about:blank')
+      .then(() => startUp(page, url, gzipOf))
+      .catch((error) => ({ error: error.message.split('\n')[0] }));
+    return { url, cold, warm, summary, cost, heap, samples, stalls: recorded.stalls, pageErrors };
+  } catch (error) {
+    return { url, error: error.message.split('\n')[0], pageErrors };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Start-up and playback under the network profile; adaptation figures from the probe's samples. */
+export async function networkSession(browser, player, base, options, bandwidth) {
+  const { context, page, cdp, pageErrors } = await openPage(browser);
+  const url = `${base}${player.page.path}`;
+  const throttle = (kbps) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: (kbps * 1000) / 8,
+      uploadThroughput: (kbps * 1000) / 8,
+    });
+  try {
+    await cdp.send('Network.enable');
+    await throttle(options.profileSteps[0].kbps);
+    const firstFrameMs = await untilFirstFrame(page, url);
+    // Steps run from the first frame on, each applied when the previous one's time is up;
+    // the time each actually took effect is what the figures are measured from.
+    const steps = [];
+    let nextMs = firstFrameMs;
+    for (const [i, step] of options.profileSteps.entries()) {
+      if (i > 0) {
+        await untilPageTime(page, nextMs);
+        await throttle(step.kbps);
+      }
+      steps.push({ ...step, atS: (i === 0 ? firstFrameMs : await pageNow(page)) / 1000 });
+      nextMs += step.seconds * 1000;
+    }
+    await untilPageTime(page, nextMs);
+    const recorded = await page.evaluate(() => ({ ...window.__bench, endMs: performance.now() }));
+    const samples = recorded.samples.map((s) => ({ t: s.atMs / 1000, currentTime: s.currentTime, height: s.height }));
+    const figures = adaptation({
+      samples,
+      stalls: recorded.stalls,
+      firstFrameS: firstFrameMs / 1000,
+      endS: recorded.endMs / 1000,
+      steps,
+      bandwidth,
+    });
+    const bitrate = samples.map((s) => ({
+      t: Number((s.t - firstFrameMs / 1000).toFixed(3)),
+      kbps: bandwidth.has(s.height) ? bandwidth.get(s.height) / 1000 : null,
+      height: s.height,
+    }));
+    return { url, firstFrameS: firstFrameMs / 1000, steps, figures, bitrate, stalls: recorded.stalls, pageErrors };
+  } catch (error) {
+    return { url, error: error.message.split('\n')[0], pageErrors };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { budgetFor, compareWithBudget, formatReport, walkManifest } from './check-size.mjs';
+
+// The shape Vite 7 writes to dist/.vite/manifest.json (keys are sources or shared chunks).
+const manifest = {
+  'index.html': {
+    file: 'assets/index-a.js',
+    isEntry: true,
+    imports: ['_vendor-b.js'],
+    dynamicImports: ['src/stats.ts'],
+    css: ['assets/index-c.css'],
+  },
+  '_vendor-b.js': { file: 'assets/vendor-b.js', imports: ['_shared-d.js'] },
+  '_shared-d.js': { file: 'assets/shared-d.js' },
+  'src/stats.ts': { file: 'assets/stats-e.js', isDynamicEntry: true, imports: ['_shared-d.js', 'index.html'] },
+  'src/logo.svg': { file: 'assets/logo-f.svg' },
+};
+
+describe('walkManifest', () => {
+  it('counts the entry and its static imports, transitively, as loaded before the first frame', () => {
+    const { files, firstFrame } = walkManifest(manifest);
+    expect([...firstFrame].sort()).toEqual(['assets/index-a.js', 'assets/shared-d.js', 'assets/vendor-b.js']);
+    expect(files).toEqual(['assets/index-a.js', 'assets/shared-d.js', 'assets/stats-e.js', 'assets/vendor-b.js']);
+  });
+
+  it('leaves chunks reached only through import() out of the first frame', () => {
+    expect(walkManifest(manifest).firstFrame.has('assets/stats-e.js')).toBe(false);
+  });
+
+  it('survives import cycles', () => {
+    const cyclic = {
+      'index.html': { file: 'a.js', isEntry: true, imports: ['_b'] },
+      _b: { file: 'b.js', imports: ['index.html'] },
+    };
+    expect([...walkManifest(cyclic).firstFrame]).toEqual(['a.js', 'b.js']);
+  });
+
+  it('refuses a manifest without an entry or with a dangling import', () => {
+    expect(() => walkManifest({ _a: { file: 'a.js' } })).toThrow(/no entry/);
+    expect(() => walkManifest({ 'index.html': { file: 'a.js', isEntry: true, imports: ['_gone'] } })).toThrow(/_gone/);
+  });
+});
+
+describe('compareWithBudget', () => {
+  const budget = { firstFrameJsGzip: 1000, totalJsGzip: 2000 };
+
+  it('passes at or under the budget', () => {
+    const results = compareWithBudget({ firstFrameGzip: 1000, totalGzip: 1500 }, budget);
+    expect(results.map((r) => r.over)).toEqual([false, false]);
+  });
+
+  it('fails each budget that is exceeded by even one byte', () => {
+    const results = compareWithBudget({ firstFrameGzip: 1001, totalGzip: 1500 }, budget);
+    expect(results.map((r) => r.over)).toEqual([true, false]);
+    expect(compareWithBudget({ firstFrameGzip: 10, totalGzip: 2001 }, budget)[1].over).toBe(true);
+  });
+
+  it('refuses a budget that is missing or not a positive integer', () => {
+    expect(() => compareWithBudget({ firstFrameGzip: 1, totalGzip: 1 }, { totalJsGzip: 5 })).toThrow(/first frame/);
+    expect(() => compareWithBudget({ firstFrameGzip: 1, totalGzip: 1 }, { ...budget, totalJsGzip: -1 })).toThrow(
+      /All JS/,
+    );
+  });
+});
+
+describe('budgetFor', () => {
+  it('sets each budget 5 % over the measured size, rounded up, keeping the other fields', () => {
+    const budget = budgetFor({ firstFrameGzip: 1000, totalGzip: 2001 }, { description: 'why', totalJsGzip: 1 });
+    expect(budget).toEqual({ description: 'why', firstFrameJsGzip: 1050, totalJsGzip: 2102 });
+    // a budget set from a measurement passes that measurement
+    const results = compareWithBudget({ firstFrameGzip: 1000, totalGzip: 2001 }, budget);
+    expect(results.every((r) => !r.over)).toBe(true);
+  });
+});
+
+describe('formatReport', () => {
+  it('marks first-frame chunks and says by how much a budget is over', () => {
+    const chunks = [{ file: 'assets/index-a.js', raw: 4096, gzip: 2048, firstFrame: true }];
+    const report = formatReport(chunks, compareWithBudget({ firstFrameGzip: 2048, totalGzip: 2048 }, budgetOf(1024)));
+    expect(report).toContain('assets/index-a.js (first frame)');
+    expect(report).toContain('OVER by 1.0 KiB');
+  });
+});
+
+const budgetOf = (bytes) => ({ firstFrameJsGzip: bytes, totalJsGzip: bytes });
