@@ -66,6 +66,27 @@ test.describe('routes and error screens', () => {
     );
   });
 
+  test('the channel calls start while the bundle downloads, and the app uses those responses', async ({ page }) => {
+    const apiRequests: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/') && apiRequests.push(new URL(r.url()).pathname));
+    await page.goto('/studio-live');
+    await expect(page.getByText('StudioLive is streaming')).toBeAttached();
+    const timing = await page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const entry = resources.find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name));
+      const info = resources.find((r) => r.name.endsWith('/api/v2/channels/studio-live/info'));
+      return { bundleEnd: entry?.responseEnd ?? null, infoStart: info?.startTime ?? null };
+    });
+    expect(timing.bundleEnd).not.toBeNull();
+    expect(timing.infoStart).not.toBeNull();
+    expect(timing.infoStart!).toBeLessThan(timing.bundleEnd!);
+    // Taken by the app, not repeated by it.
+    expect(apiRequests.sort()).toEqual([
+      '/api/v2/channels/studio-live/info',
+      '/api/v2/channels/studio-live/playback-url',
+    ]);
+  });
+
   test('an embed URL without a channel is misconfigured', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'This embed seems to be misconfigured' })).toBeVisible();

@@ -1,8 +1,10 @@
 import { createApiClient } from '@onair/api';
+import { earlyAwareFetch } from './early-requests.ts';
 
 /**
  * The embed's one API client: every call goes to the product's own server (SPEC §7), with the
  * main fetch helper's behaviour (credentials, no-cache, bearer token from the session cookie)
- * and each response validated against its contract before the page sees it.
+ * and each response validated against its contract before the page sees it. The channel's
+ * first two calls may be answered by requests index.html started early (early-requests.ts).
  */
-export const api = createApiClient({ baseUrl: '' });
+export const api = createApiClient({ baseUrl: '', fetch: earlyAwareFetch });
