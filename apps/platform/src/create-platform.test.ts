@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { channelInfoV2Schema, channelVideosSchema, errorResponseSchema, playbackUrlSchema } from '@onair/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from './create-platform.ts';
@@ -10,6 +11,11 @@ const embedDir = mkdtempSync(path.join(tmpdir(), 'onair-embed-'));
 
 beforeAll(async () => {
   writeFileSync(path.join(embedDir, 'index.html'), '<!doctype html><title>embed</title>');
+  mkdirSync(path.join(embedDir, 'assets'));
+  const script = 'console.log("embed");'.repeat(50);
+  writeFileSync(path.join(embedDir, 'assets/app.js'), script);
+  writeFileSync(path.join(embedDir, 'assets/app.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(embedDir, 'assets/app.js.gz'), gzipSync(script));
   platform = await createPlatform({ embedDir, now: () => Date.UTC(2026, 10, 22, 12, 0, 0) });
 });
 afterAll(() => platform.app.close());
@@ -93,6 +99,20 @@ describe('embed hosting', () => {
     const response = await get('/api/v2/channels/%ZZ/info');
     expect(response.statusCode).toBe(400);
     expect(response.json().data.message).toMatch(/%ZZ/);
+  });
+
+  it('sends the precompressed asset the browser accepts, and the plain one to others', async () => {
+    const asset = (encoding: string) =>
+      platform.app.inject({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': encoding } });
+    const br = await asset('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(200);
+    const gz = await asset('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await asset('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("embed");'.repeat(50));
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('keeps unknown service paths as JSON 404s, not the SPA', async () => {

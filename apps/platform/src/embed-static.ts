@@ -32,6 +32,8 @@ export async function registerEmbed(app: FastifyInstance, distDir: string): Prom
       // (new hashed asset names) is served without a restart. Misses fall to the SPA handler.
       wildcard: true,
       index: false,
+      // The embed build writes .br/.gz beside each asset; the smallest accepted one is sent.
+      preCompressed: true,
       cacheControl: false,
       decorateReply: true,
       setHeaders(res, filePath) {
