@@ -17,21 +17,9 @@ import { PlaylistClock } from './lib/playlist-clock.mjs';
 import { gzipMeter, networkSession, playbackSession, SAMPLE_EVERY_MS } from './lib/sessions.mjs';
 import { benchDir, builtEmbedDir, ensureBenchDependencies, root, startPlatform } from './lib/setup.mjs';
 import { prepareSite } from './lib/site.mjs';
+import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { mediansByPlayer } from './lib/stats.mjs';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-  // Long runs must not be slowed down as a hidden page would be.
-  '--disable-background-timer-throttling',
-  '--disable-renderer-backgrounding',
-];
 const MASTER = '/hls/studio-live/master.m3u8';
 
 const minutes = (s) => `${Math.round(s / 60)} min`;

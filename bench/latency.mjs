@@ -12,19 +12,10 @@ import { players } from './lib/players.mjs';
 import { installProbe } from './lib/probe.mjs';
 import { benchDir, builtEmbedDir, ensureBenchDependencies, root, startPlatform } from './lib/setup.mjs';
 import { prepareSite } from './lib/site.mjs';
+import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { chart, table } from './lib/report.mjs';
 
 const SAMPLE_EVERY_MS = 250;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
 
 function durationFromArgs(argv) {
   const arg = argv.find((a) => a.startsWith('--duration='));
