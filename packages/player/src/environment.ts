@@ -14,6 +14,8 @@ export interface PlayerEnvironment {
   isTypeSupported(mime: string): boolean;
   hasWebAssembly(): boolean;
   logger: Pick<Console, 'warn' | 'error'>;
+  /** Reads the platform's clock (server-clock.ts). */
+  fetch: typeof fetch;
 }
 
 export function browserEnvironment(): PlayerEnvironment {
@@ -24,5 +26,6 @@ export function browserEnvironment(): PlayerEnvironment {
     isTypeSupported: (mime) => typeof MediaSource !== 'undefined' && MediaSource.isTypeSupported(mime),
     hasWebAssembly: () => typeof WebAssembly === 'object' && typeof WebAssembly.instantiate === 'function',
     logger: console,
+    fetch: (input, init) => fetch(input, init),
   };
 }

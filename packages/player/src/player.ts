@@ -1,4 +1,5 @@
 import { analyticsEvent, AnalyticsTicker } from './analytics.ts';
+import { INITIAL_CATCH_UP, nextCatchUp } from './catch-up.ts';
 import { clampPlaybackRate, clampVolume } from './clamp.ts';
 import { BUFFERING_TIMEOUT_MS, INITIAL_VOLUME, PLAYER_VERSION, STATE_POLL_INTERVAL_MS } from './constants.ts';
 import {
@@ -15,6 +16,7 @@ import type { PlayerEventMap } from './events.ts';
 import { codecPolicyFromExperiments, type Experiment } from './experiments.ts';
 import { LatencyAnalyticsCollector, liveLatencySeconds, type LiveLatencyAnalytics } from './latency.ts';
 import { partitionQualities, sameQuality, type Quality } from './quality.ts';
+import { measureServerOffset } from './server-clock.ts';
 import { createMseSink, mseSupported } from './sinks/mse-sink.ts';
 import { createPassthroughSink } from './sinks/passthrough-sink.ts';
 import { selectSink } from './sinks/select-sink.ts';
@@ -118,6 +120,15 @@ export function createPlayer(config: PlayerConfig = {}): Player {
   let playedMs = 0;
   let poll: ReturnType<typeof setInterval> | undefined;
   let latency = new LatencyAnalyticsCollector();
+  /** Counts loads: the server-offset generation, measured once per load (SPEC §5). */
+  let loadGeneration = 0;
+  let clockGeneration = -1;
+  let clockAbort: AbortController | null = null;
+  let catchUp = INITIAL_CATCH_UP;
+  /** The viewer's rate; the catch-up controller acts only while it is 1. */
+  let userRate = 1;
+  /** A rate the catch-up controller set whose ratechange has not arrived yet. */
+  let pendingCatchUpRate: number | null = null;
   const cues = new CueScheduler();
 
   const subscribers = new Set<() => void>();
@@ -126,6 +137,8 @@ export function createPlayer(config: PlayerConfig = {}): Player {
   );
   const ticker = new AnalyticsTicker((reason, played) => {
     const s = state;
+    const l = latency.snapshot();
+    const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : null);
     emitter.emit(
       'analytics',
       analyticsEvent('player_stats', {
@@ -140,6 +153,15 @@ export function createPlayer(config: PlayerConfig = {}): Player {
         bandwidth_estimate: s.bandwidthEstimate,
         sink: s.sink,
         player_version: PLAYER_VERSION,
+        // SPEC §3 live-latency analytics.
+        server_offset: l.serverOffset,
+        playlist_position_min: round(l.playlistPosition.min),
+        playlist_position_avg: round(l.playlistPosition.avg),
+        playlist_position_max: round(l.playlistPosition.max),
+        playlist_position_last: round(l.playlistPosition.last),
+        live_latency_first: round(l.liveLatencyTiming.first),
+        live_latency_last: round(l.liveLatencyTiming.last),
+        drift_corrections: l.driftCorrection,
       }),
     );
   });
@@ -167,6 +189,19 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     video.pause();
   }
 
+  /** Mute and volume reach the state (and their events) once, whoever changed them. */
+  function applyMuted(muted: boolean): void {
+    if (muted === state.muted) return;
+    set({ muted });
+    emitter.emit('muted-changed', { muted });
+  }
+
+  function applyVolume(volume: number): void {
+    if (volume === state.volume) return;
+    set({ volume });
+    emitter.emit('volume-changed', { volume });
+  }
+
   async function attemptPlay(): Promise<void> {
     // SPEC §4: playback waits for ready (a pending play) and never starts in a hidden page.
     if (!video || !wantsPlay || !state.loaded || env.visibility.hidden) return;
@@ -180,6 +215,9 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       if (name === 'NotAllowedError' && !element.muted) {
         // Autoplay with sound refused: retry silently, and let the page show it muted.
         element.muted = true;
+        // Not left to 'volumechange': a reload of the element can drop that queued event,
+        // and the state would then put the sound back on the next attach.
+        applyMuted(true);
         emitter.emit('audio-blocked', {});
         try {
           await element.play();
@@ -207,7 +245,18 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     if (!sink) return;
     cues.clear();
     set({ loaded: false });
+    endCatchUpForReload();
     sink.reload();
+  }
+
+  /**
+   * A sink's reload calls the element's load(), which resets the rate to defaultPlaybackRate
+   * (the viewer's, see setPlaybackRate): that ratechange ends a catch-up and is not the
+   * viewer's doing.
+   */
+  function endCatchUpForReload(): void {
+    if (video && video.playbackRate !== video.defaultPlaybackRate) pendingCatchUpRate = video.defaultPlaybackRate;
+    catchUp = INITIAL_CATCH_UP;
   }
 
   function handleMediaError(code: number, message: string): void {
@@ -244,6 +293,15 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     },
     onTimedCues(found) {
       for (const cue of found) cues.add(cue);
+    },
+    onServerClock(url) {
+      // Once per load: a reload of the same source (drift, decode error) keeps the offset.
+      if (clockGeneration === loadGeneration) return;
+      const generation = (clockGeneration = loadGeneration);
+      clockAbort = new AbortController();
+      void measureServerOffset(url, env.fetch, env.now, clockAbort.signal).then((offset) => {
+        if (offset !== null && generation === loadGeneration) latency.setServerOffset(offset, generation);
+      });
     },
     onProgress() {},
   };
@@ -286,11 +344,18 @@ export function createPlayer(config: PlayerConfig = {}): Player {
         wantsPlay = false;
         break;
       case 'volumechange':
-        if (element.muted !== state.muted) emitter.emit('muted-changed', { muted: element.muted });
-        if (element.volume !== state.volume) emitter.emit('volume-changed', { volume: element.volume });
-        set({ muted: element.muted, volume: element.volume });
+        applyMuted(element.muted);
+        applyVolume(element.volume);
         break;
       case 'ratechange':
+        if (pendingCatchUpRate !== null && element.playbackRate === pendingCatchUpRate) {
+          // Our catch-up, not the viewer's choice: the state keeps the viewer's rate.
+          pendingCatchUpRate = null;
+          break;
+        }
+        pendingCatchUpRate = null;
+        userRate = element.playbackRate;
+        catchUp = { rate: 1, changedAtMs: env.now() };
         set({ playbackRate: element.playbackRate });
         emitter.emit('playback-rate-changed', { playbackRate: element.playbackRate });
         break;
@@ -345,6 +410,8 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       if (result.correct) correctDrift(playlistPosition);
     }
 
+    steerLatency(now, edge?.seconds ?? Number.NaN);
+
     if (bufferingSinceMs !== null && wantsPlay && now - bufferingSinceMs > bufferingTimeoutMs) {
       bufferingSinceMs = now;
       reportError({
@@ -368,6 +435,25 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       liveLowLatency: state.liveLowLatencyEnabled && sink.isLive() && state.sink === 'mse',
       trackBufferedRanges: { audio: ranges(video.buffered), video: ranges(video.buffered) },
     });
+  }
+
+  /** Low-latency catch-up (catch-up.ts): rare, gentle rate changes toward the sink's target. */
+  function steerLatency(now: number, latencyS: number): void {
+    if (!video || !sink) return;
+    const targetS = state.liveLowLatencyEnabled ? sink.lowLatencyTarget() : null;
+    const playing = state.state === PlayerState.Playing;
+    const next = nextCatchUp(catchUp, {
+      nowMs: now,
+      latencyS,
+      targetS,
+      active: playing && userRate === 1,
+    });
+    if (next === catchUp) return;
+    catchUp = next;
+    // A viewer's rate is never overridden: the controller only ever replaces its own.
+    if (userRate !== 1 || video.playbackRate === next.rate) return;
+    pendingCatchUpRate = next.rate;
+    video.playbackRate = next.rate;
   }
 
   /**
@@ -459,6 +545,9 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       }
       everPlayed = false;
       decodeReloads = 0;
+      loadGeneration += 1;
+      clockAbort?.abort();
+      catchUp = INITIAL_CATCH_UP;
       drift = INITIAL_DRIFT_STATE;
       driftConfig = { ...(type === 'mse' ? DRIFT_DETECTION_MSE : DRIFT_DETECTION_NATIVE), ...config.driftDetection };
       latency = new LatencyAnalyticsCollector();
@@ -503,21 +592,29 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     setVolume(volume) {
       if (!alive()) return;
       const clamped = clampVolume(volume);
+      // The state follows at once, not on 'volumechange': two quick steps (a held ↑ key) must
+      // build on each other, and the element's load algorithm can drop a queued event.
       if (video) video.volume = clamped;
-      else set({ volume: clamped });
+      applyVolume(clamped);
     },
 
     setMuted(muted) {
       if (!alive()) return;
       if (video) video.muted = muted;
-      else set({ muted });
+      applyMuted(muted);
     },
 
     setPlaybackRate(rate) {
       if (!alive()) return;
       const clamped = clampPlaybackRate(rate);
-      if (video) video.playbackRate = clamped;
-      else set({ playbackRate: clamped });
+      userRate = clamped;
+      catchUp = { rate: 1, changedAtMs: env.now() };
+      pendingCatchUpRate = null;
+      if (video) {
+        // Also the default, so that a reload (the element's load()) keeps the viewer's rate.
+        video.defaultPlaybackRate = clamped;
+        video.playbackRate = clamped;
+      } else set({ playbackRate: clamped });
     },
 
     setQuality(quality) {
@@ -550,6 +647,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
 
     setLiveLowLatencyEnabled(enabled) {
       if (!alive()) return;
+      if (enabled !== state.liveLowLatencyEnabled) endCatchUpForReload();
       set({ liveLowLatencyEnabled: enabled });
       sink?.setLowLatency(enabled);
     },
@@ -579,6 +677,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     delete() {
       if (!alive()) return;
       stopPoll();
+      clockAbort?.abort();
       sink?.destroy();
       sink = null;
       if (video) for (const type of MEDIA_EVENTS) video.removeEventListener(type, onMediaEvent);

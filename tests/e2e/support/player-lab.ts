@@ -32,7 +32,14 @@ function playerBundle(): Promise<string> {
 const LAB_SCRIPT = `
 window.labStart = function (url, config, play, muted) {
   var api = window.OnAirPlayer;
-  var player = api.createPlayer(config || {});
+  config = Object.assign({}, config || {});
+  // labClockSkewMs: the player's clock runs this far off the real one (a viewer's wrong clock).
+  if (config.labClockSkewMs) {
+    var skew = config.labClockSkewMs;
+    config.environment = Object.assign({}, config.environment, { now: function () { return Date.now() + skew; } });
+  }
+  delete config.labClockSkewMs;
+  var player = api.createPlayer(config);
   var events = [];
   Object.values(api.PlayerEventType).forEach(function (type) {
     player.on(type, function (payload) { events.push({ type: type, payload: payload, at: Date.now() }); });

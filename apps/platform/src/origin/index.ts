@@ -13,6 +13,7 @@ export { buildFragmentAt, buildPartAt, buildSegment, buildSegmentWithMetadata } 
 export { CAPTION_EVENT, METADATA_TIMESCALE, SEGMENT_EVENT, segmentMetadataEvents } from './timed-metadata.ts';
 export type { SegmentEventPayload } from './timed-metadata.ts';
 export { ID3_EMSG_SCHEME } from './emsg.ts';
+export { SERVER_TIME_DATA_ID, SERVER_TIME_PATH } from './server-time.ts';
 
 /** The ladder committed in apps/platform/media/fixture. */
 export const defaultFixtureDir: string = fileURLToPath(new URL('../../media/fixture', import.meta.url));

@@ -50,8 +50,19 @@ export function formatProgramDateTime(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-export function renderMultivariantPlaylist(variants: readonly VariantStream[]): string {
+/** An EXT-X-SESSION-DATA entry pointing at a resource (RFC 8216 §4.3.4.4). */
+export interface SessionData {
+  /** Reverse-DNS name, e.g. com.onair.server-time. */
+  dataId: string;
+  uri: string;
+}
+
+export function renderMultivariantPlaylist(
+  variants: readonly VariantStream[],
+  sessionData: readonly SessionData[] = [],
+): string {
   const lines = ['#EXTM3U', `#EXT-X-VERSION:${PLAYLIST_VERSION}`, '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const d of sessionData) lines.push(`#EXT-X-SESSION-DATA:DATA-ID=${quoted(d.dataId)},URI=${quoted(d.uri)}`);
   const ordered = [...variants].sort((a, b) => a.bandwidth - b.bandwidth);
   for (const v of ordered) {
     const attributes = [

@@ -22,6 +22,7 @@ import {
 import { renderMultivariantPlaylist } from './playlist.ts';
 import type { VariantStream } from './playlist.ts';
 import { buildSegmentWithMetadata } from './segment.ts';
+import { registerServerTime, SERVER_TIME_SESSION_DATA } from './server-time.ts';
 import { isAvailable } from './timeline.ts';
 
 export interface LiveOriginOptions {
@@ -69,7 +70,8 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
   for (const name of ADVERTISED_ONLY) {
     if (renditions.has(name)) throw new RangeError(`rendition ${name} is reserved for advertised-only variants`);
   }
-  const multivariant = renderMultivariantPlaylist(served);
+  const sessionData = [SERVER_TIME_SESSION_DATA];
+  const multivariant = renderMultivariantPlaylist(served, sessionData);
 
   /** Answers 404 (and returns false) unless the channel is on air. */
   function onAir(reply: FastifyReply, slug: string): boolean {
@@ -96,9 +98,12 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
     if (!onAir(reply, request.params.slug)) return reply;
     const choice = chooseAdvertised(request.query.advertise);
     if (!choice.ok) return problem(reply, 400, choice.message);
-    const body = choice.extra.length === 0 ? multivariant : renderMultivariantPlaylist([...served, ...choice.extra]);
+    const body =
+      choice.extra.length === 0 ? multivariant : renderMultivariantPlaylist([...served, ...choice.extra], sessionData);
     return ok(reply, PLAYLIST_TYPE, 'no-cache', body);
   });
+
+  registerServerTime(app, now);
 
   // The media playlists and the parts, with LL-HLS's blocking requests.
   await registerLowLatencyRoutes(app, { fixture, now, windowSize, find });

@@ -1,13 +1,21 @@
-import Hls, { ErrorDetails, ErrorTypes, Events, type ErrorData, type HlsConfig, type LevelParsed } from 'hls.js';
+import Hls, {
+  ErrorDetails,
+  ErrorTypes,
+  Events,
+  type ErrorData,
+  type HlsConfig,
+  type LevelParsed,
+} from './hls-light.ts';
 import { NETWORK_RETRY } from '../constants.ts';
 import { ErrorType, errorTypeForHttpStatus, MediaErrorCode, networkRetryDelay } from '../errors.ts';
 import { parseId3 } from '../id3.ts';
+import { lowLatencyTarget } from '../catch-up.ts';
 import { qualityName, type Quality } from '../quality.ts';
+import { serverTimeUrl } from '../server-clock.ts';
+import { chooseStartLevel } from '../start-level.ts';
 import { cuesFromId3 } from '../timed-metadata.ts';
+import { partTimingFromPlaylist, peekingPlaylistLoader } from './playlist-peek.ts';
 import type { Sink, SinkHost } from './sink.ts';
-
-/** Catch-up never faster than +10 %: inaudible, unlike the +50 % of some players. */
-export const MAX_CATCH_UP_RATE = 1.1;
 
 /**
  * Segment requests of a live stream: a few seconds of buffer is all there is, so a failed or
@@ -23,15 +31,20 @@ const LIVE_FRAGMENT_POLICY = {
   },
 };
 
-function hlsConfig(lowLatency: boolean, startLevel: number): Partial<HlsConfig> {
+function hlsConfig(lowLatency: boolean, bandwidthEstimate: number | null): Partial<HlsConfig> {
   return {
     enableWorker: true,
     lowLatencyMode: lowLatency,
     backBufferLength: 30,
-    maxLiveSyncPlaybackRate: MAX_CATCH_UP_RATE,
+    // The player's catch-up controller (catch-up.ts) owns the rate: hls.js's would toggle it
+    // several times a second. Outside low-latency mode hls.js never changes it either.
+    maxLiveSyncPlaybackRate: 1,
     fragLoadPolicy: LIVE_FRAGMENT_POLICY,
-    // -1: chosen from the bandwidth estimate; a manual quality survives a reload.
-    startLevel,
+    // Loading starts once the start level is chosen (start-level.ts), right after the
+    // multivariant playlist: no bandwidth-test fragment of the lowest level first.
+    autoStartLoad: false,
+    testBandwidth: false,
+    ...(bandwidthEstimate ? { abrEwmaDefaultEstimate: bandwidthEstimate } : {}),
   };
 }
 
@@ -62,6 +75,8 @@ export function createMseSink(host: SinkHost): Sink {
   /** The viewer's manual quality, kept across reloads; null in auto mode. */
   let manual: Quality | null = null;
   let networkAttempts = 0;
+  /** The last instance's measured bandwidth (bit/s): the next instance starts from it. */
+  let measuredBandwidth: number | null = null;
 
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -127,7 +142,20 @@ export function createMseSink(host: SinkHost): Sink {
   }
 
   function create(): Hls {
-    const instance = new Hls(hlsConfig(lowLatency, -1));
+    const applyTarget = (partHoldBackS: number, partTargetS: number) => {
+      const target = lowLatency ? lowLatencyTarget(partHoldBackS, partTargetS) : null;
+      // hls.js starts, and resyncs (seekToLiveEdge, liveMaxLatency), at its target: make it ours,
+      // from every playlist's text before hls.js parses it (playlist-peek.ts).
+      // Compared with the config, not the getter, which adds hls.js's back-off after stalls.
+      if (target !== null && instance.config.liveSyncDuration !== target) instance.targetLatency = target;
+    };
+    const instance: Hls = new Hls({
+      ...hlsConfig(lowLatency, measuredBandwidth),
+      pLoader: peekingPlaylistLoader(Hls.DefaultConfig.loader, (text) => {
+        const timing = partTimingFromPlaylist(text);
+        if (timing) applyTarget(timing.partHoldBackS, timing.partTargetS);
+      }),
+    });
     applyLiveMaxLatency(instance);
     // hls.js announces MANIFEST_PARSED (the variants it kept: MediaSource can play them) from
     // inside its own MANIFEST_LOADED handling (every variant advertised), so the two arrive in
@@ -144,14 +172,20 @@ export function createMseSink(host: SinkHost): Sink {
       const remove = new Set(host.onQualities(qualities, dropped));
       // Highest index first so the remaining indices stay valid while removing.
       for (let i = qualities.length - 1; i >= 0; i--) if (remove.has(qualities[i]!)) instance.removeLevel(i);
-      if (manual) {
-        const index = levelIndex(instance, manual);
-        if (index >= 0) instance.startLevel = instance.currentLevel = index;
-      }
+      const index = manual ? levelIndex(instance, manual) : -1;
+      if (index >= 0) instance.startLevel = instance.currentLevel = index;
+      else instance.startLevel = chooseStartLevel(instance.levels, elementSize(host.video), measuredBandwidth);
+      instance.startLoad(-1);
     };
     instance.on(Events.MANIFEST_LOADED, (_event, data) => {
       advertised = data.levels.map(levelToQuality);
+      const clock = serverTimeUrl(data.sessionData, data.url);
+      if (clock) host.onServerClock(clock);
       settleQualities();
+    });
+    instance.on(Events.FRAG_LOADED, () => {
+      const estimate = instance.bandwidthEstimate;
+      if (Number.isFinite(estimate) && estimate > 0) measuredBandwidth = Math.round(estimate);
     });
     instance.on(Events.MANIFEST_PARSED, (_event, data) => {
       kept = data.levels.map(levelToQuality);
@@ -235,6 +269,11 @@ export function createMseSink(host: SinkHost): Sink {
     playingDateMs() {
       return hls?.playingDate?.getTime() ?? null;
     },
+    lowLatencyTarget() {
+      const details = hls?.latestLevelDetails;
+      if (!lowLatency || !details?.live) return null;
+      return lowLatencyTarget(details.partHoldBack, details.partTarget);
+    },
     liveEdgeDistance() {
       const details = hls?.latestLevelDetails;
       if (!hls || !details?.live) return null;
@@ -246,6 +285,14 @@ export function createMseSink(host: SinkHost): Sink {
       hls?.destroy();
       hls = null;
     },
+  };
+}
+
+function elementSize(video: HTMLVideoElement): { width: number; height: number; devicePixelRatio: number } {
+  return {
+    width: video.clientWidth,
+    height: video.clientHeight,
+    devicePixelRatio: globalThis.devicePixelRatio ?? 1,
   };
 }
 

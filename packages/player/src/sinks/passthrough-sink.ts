@@ -56,6 +56,8 @@ export function createPassthroughSink(host: SinkHost, fetchImpl: typeof fetch = 
       const ms = start?.getTime();
       return ms !== undefined && Number.isFinite(ms) ? ms + video.currentTime * 1000 : null;
     },
+    // The browser keeps its own distance from the edge; the element's rate is left alone.
+    lowLatencyTarget: () => null,
     liveEdgeDistance() {
       const edge = liveEdge();
       if (edge === null || !Number.isFinite(targetDuration)) return null;

@@ -24,6 +24,11 @@ export interface Sink {
   bandwidthEstimate(): number;
   /** Wall-clock time (ms) of the current position from program-date-time, null when unknown. */
   playingDateMs(): number | null;
+  /**
+   * The distance from the live edge (s) the catch-up controller aims at, or null where it must
+   * not act: not live, low latency off, no parts, or a sink that cannot measure the distance.
+   */
+  lowLatencyTarget(): number | null;
   /** Distance from the live edge, null before a live playlist is known. */
   liveEdgeDistance(): { seconds: number; targetDuration: number } | null;
   isLive(): boolean;
@@ -47,6 +52,8 @@ export interface SinkHost {
   onQualityChanged(quality: Quality): void;
   /** Captions and timed metadata found in the stream, ahead of their time; the player releases them on time. */
   onTimedCues(cues: TimedCue[]): void;
+  /** The source advertises the server's clock at this URL (server-clock.ts). */
+  onServerClock(url: string): void;
   /** Something was played: the sink saw a fragment buffered (resets retry budgets). */
   onProgress(): void;
 }

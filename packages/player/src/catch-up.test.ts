@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { CATCH_UP_DEFAULTS, INITIAL_CATCH_UP, lowLatencyTarget, nextCatchUp, type CatchUpState } from './catch-up.ts';
+
+const TARGET = 0.6;
+const input = (nowMs: number, latencyS: number, extra: { active?: boolean; targetS?: number | null } = {}) => ({
+  nowMs,
+  latencyS,
+  targetS: extra.targetS === undefined ? TARGET : extra.targetS,
+  active: extra.active ?? true,
+});
+
+/** Plays a latency trace sampled every `stepMs`; returns the rates and the number of changes. */
+function run(trace: number[], stepMs = 500): { rates: number[]; changes: number } {
+  let state: CatchUpState = INITIAL_CATCH_UP;
+  const rates: number[] = [];
+  let changes = 0;
+  trace.forEach((latency, i) => {
+    const next = nextCatchUp(state, input(i * stepMs, latency));
+    if (next.rate !== state.rate) changes += 1;
+    state = next;
+    rates.push(state.rate);
+  });
+  return { rates, changes };
+}
+
+describe('nextCatchUp', () => {
+  it('does nothing inside the dead band', () => {
+    expect(run([0.6, 0.75, 0.45, 0.79, 0.41, 0.6]).changes).toBe(0);
+  });
+
+  it('engages gently for a small lag and fast for a large one', () => {
+    expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.3)).rate).toBe(CATCH_UP_DEFAULTS.gentleRate);
+    expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.9)).rate).toBe(CATCH_UP_DEFAULTS.fastRate);
+  });
+
+  it('slows down when too close to the edge', () => {
+    expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET - 0.3)).rate).toBe(CATCH_UP_DEFAULTS.slowRate);
+  });
+
+  it('keeps one rate per episode and releases only near the target (hysteresis)', () => {
+    // A lag of 1 s shrinking by 0.05 s per 500 ms sample at 1.1×.
+    const trace = Array.from({ length: 30 }, (_, i) => Math.max(TARGET, TARGET + 1 - i * 0.05));
+    const { rates, changes } = run(trace);
+    expect(new Set(rates)).toEqual(new Set([1.1, 1]));
+    expect(changes).toBe(2);
+    const releasedAt = rates.indexOf(1, 1);
+    expect(trace[releasedAt]! - TARGET).toBeLessThanOrEqual(CATCH_UP_DEFAULTS.releaseS + 1e-9);
+  });
+
+  it('changes rate at most once per dwell time, whatever the input does', () => {
+    // Noise swinging well outside the dead band every sample for a minute.
+    const trace = Array.from({ length: 120 }, (_, i) => (i % 2 === 0 ? TARGET + 0.8 : TARGET - 0.8));
+    const { changes } = run(trace);
+    expect(changes).toBeLessThanOrEqual(Math.ceil(60_000 / CATCH_UP_DEFAULTS.minDwellMs));
+    expect(changes).toBeGreaterThan(0);
+  });
+
+  it('changes rate only a handful of times per minute on a realistic noisy trace', () => {
+    // Start 0.5 s late, then jitter of ±0.15 s around whatever latency the rate produces.
+    let latency = TARGET + 0.5;
+    let state: CatchUpState = INITIAL_CATCH_UP;
+    let changes = 0;
+    for (let t = 0; t < 60_000; t += 500) {
+      const jitter = 0.15 * Math.sin(t / 700);
+      const next = nextCatchUp(state, input(t, latency + jitter));
+      if (next.rate !== state.rate) changes += 1;
+      state = next;
+      latency -= (state.rate - 1) * 0.5;
+    }
+    expect(changes).toBeLessThanOrEqual(4);
+    expect(Math.abs(latency - TARGET)).toBeLessThan(0.25);
+  });
+
+  it('returns to 1 at once when it has to stand aside, without waiting for the dwell', () => {
+    const catching = nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 1));
+    expect(catching.rate).toBe(1.1);
+    expect(nextCatchUp(catching, input(100, TARGET + 1, { active: false })).rate).toBe(1);
+    expect(nextCatchUp(catching, input(100, TARGET + 1, { targetS: null })).rate).toBe(1);
+    expect(nextCatchUp(catching, input(100, Number.NaN)).rate).toBe(1);
+  });
+
+  it('keeps every rate within −5 % and +10 %', () => {
+    for (const latency of [-5, -0.5, 0, 0.6, 1, 3, 100]) {
+      const { rate } = nextCatchUp(INITIAL_CATCH_UP, input(0, latency));
+      expect(rate).toBeGreaterThanOrEqual(0.95);
+      expect(rate).toBeLessThanOrEqual(1.1);
+    }
+  });
+});
+
+describe('lowLatencyTarget', () => {
+  it('aims at 3 part targets when PART-HOLD-BACK advises more', () => {
+    expect(lowLatencyTarget(1.0, 0.2)).toBeCloseTo(0.6);
+  });
+  it('never aims further back than PART-HOLD-BACK', () => {
+    expect(lowLatencyTarget(0.5, 0.2)).toBe(0.5);
+  });
+  it('uses the floor when PART-HOLD-BACK is missing', () => {
+    expect(lowLatencyTarget(0, 0.33)).toBeCloseTo(0.99);
+  });
+  it('has no target without parts', () => {
+    expect(lowLatencyTarget(3, 0)).toBeNull();
+  });
+});

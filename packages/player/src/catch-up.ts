@@ -1,0 +1,99 @@
+/**
+ * Low-latency catch-up: a gentle playback-rate controller that holds the distance from the live
+ * edge near a target without being heard or seen.
+ *
+ * hls.js's own controller recomputes a rate on every timeupdate (a sigmoid of the error, in
+ * 0.05 steps) and so toggles between 1, 1.05 and 1.1 several times a second around its target.
+ * Each change is a ratechange event, an audio resampler reset and, in some browsers, a glitch.
+ * This one is a three-state machine (steady, catching up, easing off) with
+ * - a dead band with hysteresis: it engages only when the error leaves ±ENGAGE and releases
+ *   only once it is back within ±RELEASE, so noise around the target changes nothing;
+ * - one rate per episode, picked when it engages (no 1.05 ↔ 1.1 hunting);
+ * - a minimum dwell between two changes, so even a noisy input cannot make it flap.
+ * At steady state latency only moves after a stall or a seek, so it changes rate a few times a
+ * minute at most. Rates stay within −5 %/+10 %: pitch-preserving resampling at these rates is
+ * inaudible, unlike the +50 % some players use.
+ */
+
+export interface CatchUpConfig {
+  /** Rate while ahead of the target (too close to the edge): slows down gently. */
+  slowRate: number;
+  /** Rate for a small lag. */
+  gentleRate: number;
+  /** Rate for a lag beyond `strongLagS`. */
+  fastRate: number;
+  /** Error (s) beyond which it engages. */
+  engageS: number;
+  /** Error (s) within which it returns to 1. */
+  releaseS: number;
+  /** Lag (s) from which it picks `fastRate` instead of `gentleRate`. */
+  strongLagS: number;
+  /** No rate change sooner than this after the previous one. */
+  minDwellMs: number;
+}
+
+export const CATCH_UP_DEFAULTS: CatchUpConfig = {
+  slowRate: 0.95,
+  gentleRate: 1.05,
+  fastRate: 1.1,
+  engageS: 0.2,
+  releaseS: 0.05,
+  strongLagS: 0.5,
+  minDwellMs: 3000,
+};
+
+export interface CatchUpState {
+  /** The rate the controller wants on the element (1 when steady). */
+  rate: number;
+  /** When it last changed the rate; -Infinity before the first change. */
+  changedAtMs: number;
+}
+
+export const INITIAL_CATCH_UP: CatchUpState = { rate: 1, changedAtMs: Number.NEGATIVE_INFINITY };
+
+export interface CatchUpInput {
+  nowMs: number;
+  /** Distance from the live edge (s), NaN when unknown. */
+  latencyS: number;
+  /** Target distance (s), null when the controller must stay out (not live, not low latency). */
+  targetS: number | null;
+  /** Playing, and the viewer has not chosen a rate of their own. */
+  active: boolean;
+}
+
+/** Returns the next state; a different `rate` means "set this rate on the element now". */
+export function nextCatchUp(
+  state: CatchUpState,
+  input: CatchUpInput,
+  config: CatchUpConfig = CATCH_UP_DEFAULTS,
+): CatchUpState {
+  const to = (rate: number): CatchUpState => (rate === state.rate ? state : { rate, changedAtMs: input.nowMs });
+
+  // Out of its remit: hand back normal speed at once (no dwell: the reason is not noise).
+  if (!input.active || input.targetS === null || !Number.isFinite(input.latencyS)) return to(1);
+  if (input.nowMs - state.changedAtMs < config.minDwellMs) return state;
+
+  const error = input.latencyS - input.targetS;
+  if (state.rate > 1) return error <= config.releaseS ? to(1) : state;
+  if (state.rate < 1) return error >= -config.releaseS ? to(1) : state;
+  if (error > config.engageS) return to(error > config.strongLagS ? config.fastRate : config.gentleRate);
+  if (error < -config.engageS) return to(config.slowRate);
+  return state;
+}
+
+/**
+ * The latency to aim for, from the media playlist's LL-HLS attributes. PART-HOLD-BACK is the
+ * server's advice (our origin: 5 parts = 1.0 s, hls.js's default target); the draft's
+ * recommended floor for it is 3 part targets. We aim between the two, as close to the floor
+ * as the measured buffer allows: the catch-up controller keeps the player there without
+ * stalls because parts are fetched with blocking requests the moment they exist.
+ */
+export function lowLatencyTarget(partHoldBackS: number, partTargetS: number): number | null {
+  if (!(partTargetS > 0)) return null;
+  const floor = LOW_LATENCY_TARGET_PARTS * partTargetS;
+  const advised = partHoldBackS > 0 ? partHoldBackS : floor;
+  return Math.min(advised, floor);
+}
+
+/** Part targets behind the edge we aim for (the draft's recommended minimum PART-HOLD-BACK). */
+export const LOW_LATENCY_TARGET_PARTS = 3;
