@@ -142,6 +142,8 @@ test.describe('player engine', () => {
   test('reports live latency within 1 s of what program-date-time implies', async ({ page }) => {
     await startPlayer(page, LIVE);
     await waitForPlayback(page);
+    // The state is sampled every 500 ms: the first frame can come before the first sample.
+    await expect.poll(() => playerState<number>(page, 'liveLatency')).toBeGreaterThan(0);
     const bufferedEnd = () =>
       page
         .locator('video')

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CATCH_UP_DEFAULTS, INITIAL_CATCH_UP, lowLatencyTarget, nextCatchUp, type CatchUpState } from './catch-up.ts';
+import {
+  CATCH_UP_DEFAULTS,
+  forwardBufferS,
+  INITIAL_CATCH_UP,
+  lowLatencyTarget,
+  nextCatchUp,
+  type CatchUpState,
+} from './catch-up.ts';
 
 const TARGET = 0.6;
 const input = (nowMs: number, latencyS: number, extra: { active?: boolean; targetS?: number | null } = {}) => ({
@@ -79,12 +86,42 @@ describe('nextCatchUp', () => {
     expect(nextCatchUp(catching, input(100, Number.NaN)).rate).toBe(1);
   });
 
+  it('never runs fast on a short forward buffer (a lag the network is not refilling)', () => {
+    const short = CATCH_UP_DEFAULTS.minBufferS - 0.1;
+    expect(nextCatchUp(INITIAL_CATCH_UP, { ...input(0, TARGET + 1), bufferS: short }).rate).toBe(1);
+    expect(nextCatchUp(INITIAL_CATCH_UP, { ...input(0, TARGET + 1), bufferS: 1 }).rate).toBe(1.1);
+    // Already fast when the buffer runs short: back to 1 at once, within the dwell time.
+    const catching = nextCatchUp(INITIAL_CATCH_UP, { ...input(0, TARGET + 1), bufferS: 1 });
+    expect(nextCatchUp(catching, { ...input(100, TARGET + 1), bufferS: short }).rate).toBe(1);
+    // Slowing down near the edge does not depend on the buffer.
+    expect(nextCatchUp(INITIAL_CATCH_UP, { ...input(0, TARGET - 0.3), bufferS: 0 }).rate).toBe(0.95);
+  });
+
   it('keeps every rate within −5 % and +10 %', () => {
     for (const latency of [-5, -0.5, 0, 0.6, 1, 3, 100]) {
       const { rate } = nextCatchUp(INITIAL_CATCH_UP, input(0, latency));
       expect(rate).toBeGreaterThanOrEqual(0.95);
       expect(rate).toBeLessThanOrEqual(1.1);
     }
+  });
+});
+
+describe('forwardBufferS', () => {
+  const ranges = [
+    { start: 0, end: 2 },
+    { start: 5, end: 9 },
+  ];
+  it('measures the range holding the position', () => {
+    expect(forwardBufferS(ranges, 1.5)).toBeCloseTo(0.5);
+    expect(forwardBufferS(ranges, 6)).toBeCloseTo(3);
+  });
+  it('tolerates a position just before a range', () => {
+    expect(forwardBufferS(ranges, 4.95)).toBeCloseTo(4.05);
+  });
+  it('is 0 in a gap, past the end or with nothing buffered', () => {
+    expect(forwardBufferS(ranges, 3)).toBe(0);
+    expect(forwardBufferS(ranges, 9)).toBe(0);
+    expect(forwardBufferS([], 0)).toBe(0);
   });
 });
 

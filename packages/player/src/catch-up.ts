@@ -30,6 +30,11 @@ export interface CatchUpConfig {
   strongLagS: number;
   /** No rate change sooner than this after the previous one. */
   minDwellMs: number;
+  /**
+   * Forward buffer (s) below which it never runs fast: a lag the network is not refilling
+   * (a throughput drop) is not caught up by draining the little buffer there is.
+   */
+  minBufferS: number;
 }
 
 export const CATCH_UP_DEFAULTS: CatchUpConfig = {
@@ -40,6 +45,7 @@ export const CATCH_UP_DEFAULTS: CatchUpConfig = {
   releaseS: 0.05,
   strongLagS: 0.5,
   minDwellMs: 3000,
+  minBufferS: 0.4,
 };
 
 export interface CatchUpState {
@@ -59,6 +65,8 @@ export interface CatchUpInput {
   targetS: number | null;
   /** Playing, and the viewer has not chosen a rate of their own. */
   active: boolean;
+  /** Seconds buffered ahead of the position; unknown counts as plenty. */
+  bufferS?: number;
 }
 
 /** Returns the next state; a different `rate` means "set this rate on the element now". */
@@ -71,14 +79,24 @@ export function nextCatchUp(
 
   // Out of its remit: hand back normal speed at once (no dwell: the reason is not noise).
   if (!input.active || input.targetS === null || !Number.isFinite(input.latencyS)) return to(1);
+  // Running short while fast: back to 1 at once, dwell or not, before the buffer runs dry.
+  const short = (input.bufferS ?? Number.POSITIVE_INFINITY) < config.minBufferS;
+  if (short && state.rate > 1) return to(1);
   if (input.nowMs - state.changedAtMs < config.minDwellMs) return state;
 
   const error = input.latencyS - input.targetS;
   if (state.rate > 1) return error <= config.releaseS ? to(1) : state;
   if (state.rate < 1) return error >= -config.releaseS ? to(1) : state;
-  if (error > config.engageS) return to(error > config.strongLagS ? config.fastRate : config.gentleRate);
+  if (error > config.engageS && !short) return to(error > config.strongLagS ? config.fastRate : config.gentleRate);
   if (error < -config.engageS) return to(config.slowRate);
   return state;
+}
+
+/** Seconds buffered ahead of `position` in the range that holds it (0 when none does). */
+export function forwardBufferS(ranges: readonly { start: number; end: number }[], position: number): number {
+  // A small tolerance: playback may sit just before a range's start after a seek or a gap jump.
+  const range = ranges.find((r) => r.start <= position + 0.1 && r.end > position);
+  return range ? range.end - position : 0;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { analyticsEvent, AnalyticsTicker } from './analytics.ts';
-import { INITIAL_CATCH_UP, nextCatchUp } from './catch-up.ts';
+import { forwardBufferS, INITIAL_CATCH_UP, nextCatchUp } from './catch-up.ts';
 import { clampPlaybackRate, clampVolume } from './clamp.ts';
 import { BUFFERING_TIMEOUT_MS, INITIAL_VOLUME, PLAYER_VERSION, STATE_POLL_INTERVAL_MS } from './constants.ts';
 import {
@@ -447,6 +447,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       latencyS,
       targetS,
       active: playing && userRate === 1,
+      bufferS: forwardBufferS(ranges(video.buffered), video.currentTime),
     });
     if (next === catchUp) return;
     catchUp = next;

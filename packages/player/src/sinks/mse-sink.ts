@@ -10,6 +10,7 @@ import { NETWORK_RETRY } from '../constants.ts';
 import { ErrorType, errorTypeForHttpStatus, MediaErrorCode, networkRetryDelay } from '../errors.ts';
 import { parseId3 } from '../id3.ts';
 import { lowLatencyTarget } from '../catch-up.ts';
+import { afterStall, NO_STALL_BACKOFF, stallExtra } from '../stall-backoff.ts';
 import { qualityName, type Quality } from '../quality.ts';
 import { serverTimeUrl } from '../server-clock.ts';
 import { chooseStartLevel } from '../start-level.ts';
@@ -44,6 +45,15 @@ function hlsConfig(lowLatency: boolean, bandwidthEstimate: number | null): Parti
     // multivariant playlist: no bandwidth-test fragment of the lowest level first.
     autoStartLoad: false,
     testBandwidth: false,
+    // hls.js weights a bandwidth sample by its download time, and a 200 ms part downloads in
+    // tens of milliseconds on a fast network: with the default half-lives (3 s / 9 s of
+    // download time) a sub-second live buffer stalled before a drop was noticed, and the
+    // recovered throughput took over 20 s to be trusted (docs/player.md, "Adaptation").
+    abrEwmaFastLive: 0.25,
+    abrEwmaSlowLive: 0.5,
+    // Our back-off after a stall (stall-backoff.ts) replaces hls.js's +1 s per stall, which
+    // never decays.
+    liveSyncOnStallIncrease: 0,
     ...(bandwidthEstimate ? { abrEwmaDefaultEstimate: bandwidthEstimate } : {}),
   };
 }
@@ -79,8 +89,10 @@ export function createMseSink(host: SinkHost): Sink {
   let measuredBandwidth: number | null = null;
 
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let backoff = NO_STALL_BACKOFF;
 
   function onError(instance: Hls, data: ErrorData): void {
+    if (data.details === ErrorDetails.BUFFER_STALLED_ERROR) backoff = afterStall(backoff, performance.now());
     if (data.details === ErrorDetails.MEDIA_SOURCE_REQUIRES_RESET) {
       // The browser ended the MediaSource (a decode error, media error code 3). hls.js would
       // reset it and switch level on its own; the spec's policy (reload once, report on
@@ -272,7 +284,8 @@ export function createMseSink(host: SinkHost): Sink {
     lowLatencyTarget() {
       const details = hls?.latestLevelDetails;
       if (!lowLatency || !details?.live) return null;
-      return lowLatencyTarget(details.partHoldBack, details.partTarget);
+      const target = lowLatencyTarget(details.partHoldBack, details.partTarget);
+      return target === null ? null : target + stallExtra(backoff, performance.now());
     },
     liveEdgeDistance() {
       const details = hls?.latestLevelDetails;
