@@ -14,6 +14,7 @@ import { MisconfiguredScreen } from './routes/misconfigured-screen.tsx';
 // every machine, which the screenshot references depend on, and no font CDN learns who watches.
 import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-600.css';
+import { configureZodMessages } from './lib/zod-messages.ts';
 import './styles.css';
 
 // A promise nobody awaited must not surface to the visitor; monitoring still sees it.
@@ -21,6 +22,8 @@ window.addEventListener('unhandledrejection', (event) => {
   console.warn('Unhandled rejection in the embed', event.reason);
   event.preventDefault();
 });
+
+configureZodMessages();
 
 const root = document.getElementById('root');
 const config = readPublicConfig();

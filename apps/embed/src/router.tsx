@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
+import { pagePlayers } from './components/page-player.ts';
 import { LoadingScreen } from './components/spinner.tsx';
 import { channelLoader, offlineLoader } from './routes/channel-loader.ts';
 import { ChannelPage } from './routes/channel-page.tsx';
@@ -13,7 +14,7 @@ import { RouteErrorScreen } from './routes/route-error-screen.tsx';
  * (the whole rule is in lib/embed-url.ts).
  */
 export function createEmbedRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
+  const router = createBrowserRouter([
     {
       id: 'root',
       Component: RootLayout,
@@ -32,4 +33,13 @@ export function createEmbedRouter(queryClient: QueryClient) {
       ],
     },
   ]);
+  // A player the channel loader started belongs to the screen of that navigation: when
+  // another navigation begins before a screen took it, it is deleted rather than left playing.
+  let navigating: unknown = null;
+  router.subscribe(({ navigation }) => {
+    if (navigation.state === 'idle' || navigation.location === navigating) return;
+    navigating = navigation.location;
+    pagePlayers.discardHeld();
+  });
+  return router;
 }

@@ -40,9 +40,11 @@ interface LivePlayerProps {
  * never while typing in a text field.
  */
 export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE_MODE }: LivePlayerProps) {
-  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const container = useRef<HTMLElement>(null);
-  const player = usePlayer(video, { url, muted: params.muted, autoplay: params.autoplay });
+  const videoSlot = useRef<HTMLDivElement>(null);
+  const adopted = usePlayer(videoSlot, { url, muted: params.muted, autoplay: params.autoplay });
+  const player = adopted?.player ?? null;
+  const video = adopted?.video ?? null;
   const snapshot = usePlayerSnapshot(player);
   const viewers = useViewerCount(channel.id, channel.livestream?.viewer_count ?? 0);
   const config = usePublicConfig();
@@ -151,9 +153,10 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
       data-overlay={overlayPinned ? 'visible' : 'hover'}
       data-surface-mode={surfaceMode}
     >
-      {/* Captions arrive as timed metadata and are drawn by the page (the captions region below). */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-      <video ref={setVideo} className="player__video" playsInline data-testid="video" />
+      {/* The <video> (class player__video) is the page player's own element, started before
+          this screen rendered (page-player.ts) and adopted here. Captions arrive as timed
+          metadata and are drawn by the page (the captions region below). */}
+      <div ref={videoSlot} className="player__media" />
       {plan.notice && (
         <p className="player__notice" role="status" data-testid="surface-notice">
           {plan.notice}

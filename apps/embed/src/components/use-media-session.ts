@@ -1,26 +1,23 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
 import type { Player } from '@onair/player';
 import { useEffect } from 'react';
-import { mediaSessionMetadata } from './media-session-metadata.ts';
 
 /**
- * OS media controls (lock screen, media keys): the session's metadata and play/pause
- * handlers go to the player, where `navigator.mediaSession` exists. Live has no seeking, so
- * no seek handlers are offered.
+ * OS media controls where `navigator.mediaSession` exists (media-session.ts, a chunk loaded
+ * once the player exists, so it costs the first frame nothing).
  */
 export function useMediaSession(player: Player | null, channel: ChannelInfoV2, paused: boolean): void {
   useEffect(() => {
     const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
     if (!session || !player) return;
-    if (typeof MediaMetadata === 'function') session.metadata = new MediaMetadata(mediaSessionMetadata(channel));
-    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
-      ['play', () => void player.play()],
-      ['pause', () => player.pause()],
-    ];
-    for (const [action, handler] of handlers) setHandler(session, action, handler);
+    let disconnect: (() => void) | null = null;
+    let active = true;
+    void import('./media-session.ts').then(({ connectMediaSession }) => {
+      if (active) disconnect = connectMediaSession(session, player, channel);
+    });
     return () => {
-      for (const [action] of handlers) setHandler(session, action, null);
-      session.metadata = null;
+      active = false;
+      disconnect?.();
     };
   }, [player, channel]);
 
@@ -28,12 +25,4 @@ export function useMediaSession(player: Player | null, channel: ChannelInfoV2, p
     const session = typeof navigator !== 'undefined' ? navigator.mediaSession : undefined;
     if (session && player) session.playbackState = paused ? 'paused' : 'playing';
   }, [player, paused]);
-}
-
-function setHandler(session: MediaSession, action: MediaSessionAction, handler: MediaSessionActionHandler | null) {
-  try {
-    session.setActionHandler(action, handler);
-  } catch {
-    // Browsers throw for actions they do not know; the others still work.
-  }
 }

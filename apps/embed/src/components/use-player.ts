@@ -1,49 +1,34 @@
-import { createPlayer, type Player, type PlayerStateObject } from '@onair/player';
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { announceFirstFrame } from '../start-up.ts';
-
-/** SPEC §4/§9 "Player (page level)": the page starts the player at volume 0.6. */
-export const PAGE_DEFAULT_VOLUME = 0.6;
-
-export interface PlayerStart {
-  url: string;
-  muted: boolean;
-  autoplay: boolean;
-}
+import type { Player, PlayerStateObject } from '@onair/player';
+import { useLayoutEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+import { pagePlayers, PLAYER_ADOPTED_MARK, type PagePlayer } from './page-player.ts';
+import type { PlayerStart } from './player-start.ts';
 
 /**
- * One Player per mounted page and URL: created when the playback URL is available, started
- * once (volume 0.6, load, mute if asked, play if autoplay), deleted on unmount.
+ * One Player per mounted page and URL. The route loader has usually started it already
+ * (page-player.ts); this adopts it, with its <video>, into `slot`, or starts one when none is
+ * waiting (another URL, a remount). A layout effect, so adoption is not held back by a paint.
+ * Deleted on unmount or when the start changes.
  */
-export function usePlayer(video: HTMLVideoElement | null, start: PlayerStart): Player | null {
-  const [player, setPlayer] = useState<Player | null>(null);
+export function usePlayer(slot: RefObject<HTMLElement | null>, start: PlayerStart): PagePlayer | null {
+  const [adopted, setAdopted] = useState<PagePlayer | null>(null);
   const { url, muted, autoplay } = start;
 
-  useEffect(() => {
-    if (!video) return;
-    const instance = createPlayer();
-    instance.on('error', (error) => console.warn('Player error', error));
-    const onFirstFrame = ({ state }: { state: string }) => {
-      if (state !== 'Playing') return;
-      instance.off('state-changed', onFirstFrame);
-      announceFirstFrame();
-    };
-    instance.on('state-changed', onFirstFrame);
-    instance.attachMedia(video);
-    instance.setVolume(PAGE_DEFAULT_VOLUME);
-    instance.load(url);
-    if (muted) instance.setMuted(true);
-    if (autoplay) void instance.play();
-    // The player is an external resource born in this effect; React learns of it here.
+  useLayoutEffect(() => {
+    const key = { url, muted, autoplay };
+    const entry = pagePlayers.acquire(key);
+    slot.current?.appendChild(entry.video);
+    performance.mark(PLAYER_ADOPTED_MARK);
+    // The player is an external resource adopted in this effect; React learns of it here.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setPlayer(instance);
+    setAdopted(entry);
     return () => {
-      instance.delete();
-      setPlayer(null);
+      // Removed and re-inserted within one task (StrictMode), a playing video does not pause.
+      entry.video.remove();
+      pagePlayers.release(key, entry);
     };
-  }, [video, url, muted, autoplay]);
+  }, [slot, url, muted, autoplay]);
 
-  return player;
+  return adopted;
 }
 
 const NO_PLAYER = (): null => null;

@@ -2,7 +2,9 @@ import { isValidSlug } from '@onair/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import { channelInfoQuery, channelVideosQuery, playbackUrlQuery } from '../channel/queries.ts';
+import { pagePlayers } from '../components/page-player.ts';
 import { EmbedError } from '../lib/embed-error.ts';
+import { parseEmbedParams } from '../lib/embed-params.ts';
 import { isParsableQuery } from '../lib/embed-url.ts';
 
 /** How long the offline page waits for the latest video before it shows without one. */
@@ -25,6 +27,8 @@ function checkedSlug({ params, request }: LoaderFunctionArgs): string {
  * are fetched in parallel (the spinner shows until both have settled). Failure or null of
  * either is its own error; a channel without a livestream replaces this entry with its offline
  * page (whose latest video is asked for already, so that page does not wait a round trip more).
+ * A live channel's player starts here, as soon as the playback URL is known (SPEC §4), while
+ * React is still to render the screen that adopts it.
  */
 export function channelLoader(queryClient: QueryClient) {
   return async (args: LoaderFunctionArgs) => {
@@ -46,6 +50,8 @@ export function channelLoader(queryClient: QueryClient) {
       void queryClient.prefetchQuery(channelVideosQuery(slug));
       throw replace(offlinePath(slug, new URL(args.request.url).search));
     }
+    const { muted, autoplay } = parseEmbedParams(new URL(args.request.url).search);
+    pagePlayers.startEarly({ url: playbackUrl.value, muted, autoplay });
     return null;
   };
 }

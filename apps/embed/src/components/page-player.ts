@@ -1,0 +1,59 @@
+import { createPlayer, type Player } from '@onair/player';
+import { announceFirstFrame } from '../start-up.ts';
+import { createStartHolder, type PlayerStart } from './player-start.ts';
+
+/** SPEC §4/§9 "Player (page level)": the page starts the player at volume 0.6. */
+export const PAGE_DEFAULT_VOLUME = 0.6;
+
+export const PLAYER_START_MARK = 'onair:player-start';
+export const PLAYER_ADOPTED_MARK = 'onair:player-adopted';
+
+/** The page's player and the <video> it plays into, which the screen adopts into its DOM. */
+export interface PagePlayer {
+  player: Player;
+  video: HTMLVideoElement;
+}
+
+/** The element LivePlayer used to render: same class, test id and inline playback. */
+function createVideo(): HTMLVideoElement {
+  const video = document.createElement('video');
+  video.className = 'player__video';
+  video.playsInline = true;
+  video.dataset.testid = 'video';
+  return video;
+}
+
+/** Starts the player once: volume 0.6, load, mute if asked, play if autoplay. */
+function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
+  // Start-up timing, read by the journeys and the benchmark: how far ahead of the screen the
+  // player starts.
+  performance.mark(PLAYER_START_MARK);
+  const video = createVideo();
+  const player = createPlayer();
+  player.on('error', (error) => console.warn('Player error', error));
+  const onFirstFrame = ({ state }: { state: string }) => {
+    if (state !== 'Playing') return;
+    player.off('state-changed', onFirstFrame);
+    announceFirstFrame();
+  };
+  player.on('state-changed', onFirstFrame);
+  player.attachMedia(video);
+  player.setVolume(PAGE_DEFAULT_VOLUME);
+  player.load(url);
+  if (muted) player.setMuted(true);
+  if (autoplay) void player.play();
+  return { player, video };
+}
+
+/** The page's players, between start (route loader) and adoption (the screen). */
+export const pagePlayers = createStartHolder<PagePlayer>({
+  create: startPagePlayer,
+  destroy: ({ player, video }) => {
+    player.delete();
+    video.remove();
+  },
+  later: (fn, ms) => {
+    const timer = setTimeout(fn, ms);
+    return () => clearTimeout(timer);
+  },
+});

@@ -1,0 +1,48 @@
+import { expect, sampleVideo, test, waitForPlayback } from './support/fixtures.ts';
+
+// SPEC §4 "Player (page level)": the player starts once, when the playback URL is available —
+// from the route loader, ahead of the screen, which then adopts the player and its <video>.
+test.describe('player start-up', () => {
+  test('the player starts before the screen mounts, once, and the adopted video plays', async ({ page }) => {
+    const masters: string[] = [];
+    page.on('request', (request) => {
+      if (/\/master\.m3u8$/.test(new URL(request.url()).pathname)) masters.push(request.url());
+    });
+    await page.goto('/studio-live');
+    await waitForPlayback(page);
+
+    const timing = await page.evaluate(() => {
+      const marks = (name: string) => performance.getEntriesByName(name, 'mark').map((m) => m.startTime);
+      const master = performance.getEntriesByType('resource').find((e) => /\/master\.m3u8$/.test(e.name));
+      return {
+        started: marks('onair:player-start'),
+        adopted: marks('onair:player-adopted'),
+        masterAt: master?.startTime ?? null,
+      };
+    });
+    expect(timing.started).toHaveLength(1);
+    expect(timing.adopted.length).toBeGreaterThanOrEqual(1);
+    expect(timing.started[0]).toBeLessThan(timing.adopted[0]!);
+    // The master playlist was asked for before React had rendered the player screen.
+    expect(timing.masterAt).not.toBeNull();
+    expect(timing.masterAt!).toBeLessThan(timing.adopted[0]!);
+    expect(masters).toHaveLength(1);
+
+    // One <video>, the adopted one, in the player with its class and test id, and playing.
+    await expect(page.locator('video')).toHaveCount(1);
+    await expect(page.getByTestId('player').locator('video.player__video[data-testid="video"]')).toHaveCount(1);
+    expect(await page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.playsInline)).toBe(true);
+    const before = await sampleVideo(page);
+    await page.waitForTimeout(2_000);
+    const after = await sampleVideo(page);
+    expect(after.frames - before.frames).toBeGreaterThan(20);
+    expect(after.currentTime - before.currentTime).toBeGreaterThan(1.2);
+  });
+
+  test('an offline channel starts no player', async ({ page }) => {
+    await page.goto('/night-owl');
+    await expect(page).toHaveURL(/\/night-owl\/offline$/);
+    expect(await page.evaluate(() => performance.getEntriesByName('onair:player-start', 'mark').length)).toBe(0);
+    await expect(page.locator('video')).toHaveCount(0);
+  });
+});
