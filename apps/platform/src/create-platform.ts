@@ -64,7 +64,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
         (request.method === 'GET' || request.method === 'HEAD') &&
         isEmbedPath(request.url);
       if (badEmbedUrl && embedPage) return embedPage(request, reply);
-      return sendError(reply, 400, error.message);
+      return sendError(reply, error.statusCode ?? 400, error.message);
     },
   });
 
