@@ -115,88 +115,84 @@ export function SettingsMenu(props: SettingsMenuProps) {
           <SettingsIcon />
         </button>
       </Tooltip>
-      {view === 'main' && (
+      {open && (
+        // One menu element for both views: only its items and its name change.
         <div
           id={menuId}
           ref={menu}
           className="menu"
           role="menu"
           tabIndex={-1}
-          aria-label="Settings"
+          aria-label={view === 'main' ? 'Settings' : 'Quality'}
           onKeyDown={onMenuKeyDown}
         >
-          <button
-            type="button"
-            className="menu__item"
-            role="menuitem"
-            aria-haspopup="menu"
-            onClick={() => setView('quality')}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowRight') {
-                event.preventDefault();
-                setView('quality');
-              }
-            }}
-          >
-            <span>Quality</span>
-            <span className="menu__value">{currentLabel}</span>
-          </button>
-          <button
-            type="button"
-            className="menu__item"
-            role="menuitemcheckbox"
-            aria-checked={statsOpen}
-            aria-keyshortcuts="I"
-            onClick={() => {
-              props.onToggleStats();
-              close(true);
-            }}
-          >
-            <span>Stats for nerds</span>
-            <span className="menu__value">{statsOpen ? 'On' : 'Off'}</span>
-          </button>
-        </div>
-      )}
-      {view === 'quality' && (
-        <div
-          id={menuId}
-          ref={menu}
-          className="menu"
-          role="menu"
-          tabIndex={-1}
-          aria-label="Quality"
-          onKeyDown={onMenuKeyDown}
-        >
-          <button type="button" className="menu__item menu__back" role="menuitem" onClick={() => setView('main')}>
-            ‹ Quality
-          </button>
-          <button
-            type="button"
-            className="menu__item"
-            role="menuitemradio"
-            aria-checked={autoQualityMode}
-            onClick={() => {
-              props.onAutoQuality();
-              close(true);
-            }}
-          >
-            Auto
-          </button>
-          {qualityMenuOrder(qualities).map((q) => (
-            <button
-              key={`${q.name}-${q.bitrate}`}
-              type="button"
-              className="menu__item"
-              role="menuitemradio"
-              aria-checked={!autoQualityMode && q.name === quality?.name && q.bitrate === quality.bitrate}
-              onClick={() => {
-                props.onQuality(q);
-                close(true);
-              }}
-            >
-              {qualityLabel(q)}
-            </button>
-          ))}
+          {view === 'main' ? (
+            <>
+              <button
+                type="button"
+                className="menu__item"
+                role="menuitem"
+                aria-haspopup="menu"
+                onClick={() => setView('quality')}
+                onKeyDown={(event) => {
+                  if (event.key === 'ArrowRight') {
+                    event.preventDefault();
+                    setView('quality');
+                  }
+                }}
+              >
+                <span>Quality</span>
+                <span className="menu__value">{currentLabel}</span>
+              </button>
+              <button
+                type="button"
+                className="menu__item"
+                role="menuitemcheckbox"
+                aria-checked={statsOpen}
+                aria-keyshortcuts="I"
+                onClick={() => {
+                  props.onToggleStats();
+                  close(true);
+                }}
+              >
+                <span>Stats for nerds</span>
+                <span className="menu__value">{statsOpen ? 'On' : 'Off'}</span>
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className="menu__item menu__back" role="menuitem" onClick={() => setView('main')}>
+                ‹ Quality
+              </button>
+              <button
+                type="button"
+                className="menu__item"
+                role="menuitemradio"
+                aria-checked={autoQualityMode}
+                onClick={() => {
+                  props.onAutoQuality();
+                  close(true);
+                }}
+              >
+                Auto
+              </button>
+              {qualityMenuOrder(qualities).map((q) => (
+                <button
+                  key={`${q.name}-${q.bitrate}`}
+                  type="button"
+                  className="menu__item"
+                  role="menuitemradio"
+                  aria-checked={!autoQualityMode && q.name === quality?.name && q.bitrate === quality.bitrate}
+                  onClick={() => {
+                    props.onQuality(q);
+                    close(true);
+                  }}
+                >
+                  {qualityLabel(q)}
+                </button>
+              ))}
+            </>
+          )}
         </div>
       )}
     </div>
