@@ -6,13 +6,27 @@ import { ADVERTISABLE, chooseAdvertised } from './advertised-variants.ts';
 import { loadFixture } from './fixture.ts';
 import { defaultFixtureDir, registerLiveOrigin } from './index.ts';
 import { renderMultivariantPlaylist } from './playlist.ts';
+import type { VariantStream } from './playlist.ts';
+import { checkMultivariant } from './testing/multivariant-checks.ts';
 
 const fixture = loadFixture(defaultFixtureDir);
 const NOW = Date.UTC(2026, 0, 1, 0, 0, 9, 250);
 const NEWEST = 1_767_225_608;
-const HEVC_LINE =
+// Its own quality group, not the source's: it tops the ladder but is not the
+// broadcaster's original, and the origin never serves it.
+const HEVC_LINES =
+  '#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="1080p30",NAME="1080p",AUTOSELECT=YES,DEFAULT=YES\n' +
   '#EXT-X-STREAM-INF:BANDWIDTH=6000000,AVERAGE-BANDWIDTH=5500000,CODECS="hvc1.1.6.L120.90,mp4a.40.2",' +
-  'RESOLUTION=1920x1080,FRAME-RATE=30.000\n1080p-hevc/media.m3u8\n';
+  'RESOLUTION=1920x1080,FRAME-RATE=30.000,VIDEO="1080p30"\n1080p-hevc/media.m3u8\n';
+const SOURCE_720P: VariantStream = {
+  uri: '720p/media.m3u8',
+  bandwidth: 2_212_536,
+  averageBandwidth: 2_130_674,
+  codecs: 'avc1.4d401f,mp4a.40.2',
+  width: 1280,
+  height: 720,
+  frameRate: 30,
+};
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -36,13 +50,14 @@ function expectProblem(response: Awaited<ReturnType<typeof get>>, status: 400 | 
 }
 
 describe('the advertised-only HEVC variant', () => {
-  it('renders a multivariant playlist that hls-parser accepts in strict mode', () => {
-    const text = renderMultivariantPlaylist(ADVERTISABLE.get('hevc') ?? []);
-    expect(text.endsWith(HEVC_LINE)).toBe(true);
-    const playlist = HLS.parse(text);
-    if (!playlist.isMasterPlaylist) throw new Error('expected a multivariant playlist');
-    expect(playlist.variants).toHaveLength(1);
-    expect(playlist.variants[0]).toMatchObject({
+  it('renders, above a named source, a multivariant playlist that passes the checks', () => {
+    const hevc = ADVERTISABLE.get('hevc') ?? [];
+    const text = renderMultivariantPlaylist([SOURCE_720P, ...hevc], { sourceUri: SOURCE_720P.uri });
+    expect(text.endsWith(HEVC_LINES)).toBe(true);
+    const { playlist, videoGroupOf } = checkMultivariant(text);
+    expect([...videoGroupOf.values()]).toEqual(['chunked', '1080p30']);
+    expect(playlist.variants).toHaveLength(2);
+    expect(playlist.variants[1]).toMatchObject({
       uri: '1080p-hevc/media.m3u8',
       bandwidth: 6_000_000,
       averageBandwidth: 5_500_000,
@@ -58,9 +73,11 @@ describe('the advertised-only HEVC variant', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.apple.mpegurl');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(plain.body + HEVC_LINE);
-    const playlist = HLS.parse(response.body);
-    if (!playlist.isMasterPlaylist) throw new Error('expected a multivariant playlist');
+    expect(response.body).toBe(plain.body + HEVC_LINES);
+    const { playlist, videoGroupOf } = checkMultivariant(response.body);
+    // The source stays the top of the served ladder.
+    expect(videoGroupOf.get('720p/media.m3u8')).toBe('chunked');
+    expect(videoGroupOf.get('1080p-hevc/media.m3u8')).toBe('1080p30');
     expect(playlist.variants.map((v) => v.uri)).toEqual([
       '160p/media.m3u8',
       '360p/media.m3u8',

@@ -1,11 +1,34 @@
 import HLS from 'hls-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatProgramDateTime, renderLiveMediaPlaylist, renderMultivariantPlaylist } from './playlist.ts';
+import type { VariantStream } from './playlist.ts';
+import { checkMultivariant } from './testing/multivariant-checks.ts';
 
 const live = { segmentDurationMs: 1000, windowSize: 10 };
 // 2026-01-01T00:00:07.400Z. 1767225600 = 8 * 220903200 starts a fixture loop,
 // so segment 1767225607 is the loop's last and 1767225608 the next loop's first.
 const NOW = Date.UTC(2026, 0, 1, 0, 0, 7, 400);
+
+const LADDER: readonly VariantStream[] = [
+  {
+    uri: '720p/media.m3u8',
+    bandwidth: 2_212_536,
+    averageBandwidth: 2_130_674,
+    codecs: 'avc1.4d401f,mp4a.40.2',
+    width: 1280,
+    height: 720,
+    frameRate: 30,
+  },
+  {
+    uri: '160p/media.m3u8',
+    bandwidth: 395_000,
+    averageBandwidth: 337_278,
+    codecs: 'avc1.4d400c,mp4a.40.2',
+    width: 284,
+    height: 160,
+    frameRate: 30,
+  },
+];
 
 function segmentLines(text: string): string[] {
   return text.split('\n').filter((l) => l.startsWith('seg-'));
@@ -68,26 +91,7 @@ describe('playlists parse in hls-parser strict mode', () => {
   });
 
   it('parses the multivariant playlist', () => {
-    const text = renderMultivariantPlaylist([
-      {
-        uri: '720p/media.m3u8',
-        bandwidth: 2_212_536,
-        averageBandwidth: 2_130_674,
-        codecs: 'avc1.4d401f,mp4a.40.2',
-        width: 1280,
-        height: 720,
-        frameRate: 30,
-      },
-      {
-        uri: '160p/media.m3u8',
-        bandwidth: 395_000,
-        averageBandwidth: 337_278,
-        codecs: 'avc1.4d400c,mp4a.40.2',
-        width: 284,
-        height: 160,
-        frameRate: 30,
-      },
-    ]);
+    const text = renderMultivariantPlaylist(LADDER);
     expect(text).toContain('FRAME-RATE=30.000');
     const playlist = HLS.parse(text);
     if (!playlist.isMasterPlaylist) throw new Error('expected a multivariant playlist');
@@ -99,5 +103,51 @@ describe('playlists parse in hls-parser strict mode', () => {
       resolution: { width: 1280, height: 720 },
       frameRate: 30,
     });
+  });
+});
+
+describe('VIDEO groups of the multivariant playlist', () => {
+  it('puts the top of the ladder in the source group "chunked" and every other variant in its own', () => {
+    const text = renderMultivariantPlaylist(LADDER);
+    expect(text).toContain(
+      '#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="chunked",NAME="720p (source)",AUTOSELECT=YES,DEFAULT=YES\n' +
+        '#EXT-X-STREAM-INF:BANDWIDTH=2212536,AVERAGE-BANDWIDTH=2130674,CODECS="avc1.4d401f,mp4a.40.2",' +
+        'RESOLUTION=1280x720,FRAME-RATE=30.000,VIDEO="chunked"\n720p/media.m3u8\n',
+    );
+    expect(text).toContain(
+      '#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="160p30",NAME="160p",AUTOSELECT=YES,DEFAULT=YES\n' +
+        '#EXT-X-STREAM-INF:BANDWIDTH=395000,AVERAGE-BANDWIDTH=337278,CODECS="avc1.4d400c,mp4a.40.2",' +
+        'RESOLUTION=284x160,FRAME-RATE=30.000,VIDEO="160p30"\n160p/media.m3u8\n',
+    );
+    const { playlist, videoGroupOf } = checkMultivariant(text);
+    expect([...videoGroupOf]).toEqual([
+      ['160p/media.m3u8', '160p30'],
+      ['720p/media.m3u8', 'chunked'],
+    ]);
+    // hls-parser ties the rendition to the variant: no URI, the variant's own video.
+    expect(playlist.variants[1]?.video).toMatchObject([
+      { type: 'VIDEO', groupId: 'chunked', name: '720p (source)', isDefault: true, autoselect: true },
+    ]);
+    expect(playlist.variants[1]?.video[0]?.uri).toBeUndefined();
+  });
+
+  it('marks the variant it is told is the source, whatever its rank', () => {
+    const { videoGroupOf } = checkMultivariant(renderMultivariantPlaylist(LADDER, { sourceUri: '160p/media.m3u8' }));
+    expect(videoGroupOf.get('160p/media.m3u8')).toBe('chunked');
+    expect(videoGroupOf.get('720p/media.m3u8')).toBe('720p30');
+  });
+
+  it('refuses a source that is not one of the variants', () => {
+    expect(() => renderMultivariantPlaylist(LADDER, { sourceUri: '1080p/media.m3u8' })).toThrow(RangeError);
+  });
+
+  it('declares a group once when two variants share a quality', () => {
+    const [high, low] = LADDER;
+    const twin = { ...low!, uri: '160p-b/media.m3u8', bandwidth: 400_000 };
+    const text = renderMultivariantPlaylist([low!, twin, high!]);
+    expect(text.match(/GROUP-ID="160p30"/g)).toHaveLength(1);
+    const { videoGroupOf } = checkMultivariant(text);
+    expect(videoGroupOf.get('160p/media.m3u8')).toBe('160p30');
+    expect(videoGroupOf.get('160p-b/media.m3u8')).toBe('160p30');
   });
 });

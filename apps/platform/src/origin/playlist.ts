@@ -4,6 +4,8 @@
  */
 
 import { publishedWindow, segmentStartMs } from './timeline.ts';
+import { videoGroup } from './video-groups.ts';
+import type { VideoGroup } from './video-groups.ts';
 
 export interface VariantStream {
   uri: string;
@@ -57,24 +59,57 @@ export interface SessionData {
   uri: string;
 }
 
+export interface MultivariantOptions {
+  /**
+   * URI of the variant carrying the broadcaster's original, the source
+   * quality. Default: the highest-bandwidth variant. The origin names it
+   * explicitly because a variant it merely advertises may rank higher
+   * (advertised-variants.ts) without being the original.
+   */
+  sourceUri?: string;
+  sessionData?: readonly SessionData[];
+}
+
 export function renderMultivariantPlaylist(
   variants: readonly VariantStream[],
-  sessionData: readonly SessionData[] = [],
+  options: MultivariantOptions = {},
 ): string {
   const lines = ['#EXTM3U', `#EXT-X-VERSION:${PLAYLIST_VERSION}`, '#EXT-X-INDEPENDENT-SEGMENTS'];
-  for (const d of sessionData) lines.push(`#EXT-X-SESSION-DATA:DATA-ID=${quoted(d.dataId)},URI=${quoted(d.uri)}`);
+  for (const d of options.sessionData ?? []) {
+    lines.push(`#EXT-X-SESSION-DATA:DATA-ID=${quoted(d.dataId)},URI=${quoted(d.uri)}`);
+  }
   const ordered = [...variants].sort((a, b) => a.bandwidth - b.bandwidth);
+  const sourceUri = options.sourceUri ?? ordered.at(-1)?.uri;
+  if (ordered.length > 0 && ordered.filter((v) => v.uri === sourceUri).length !== 1) {
+    throw new RangeError(`the source ${JSON.stringify(sourceUri)} must be exactly one of the variants`);
+  }
+  // A group is declared once, next to its first variant (as Twitch does);
+  // two variants of the same quality share it rather than redeclare it.
+  const declared = new Set<string>();
   for (const v of ordered) {
+    const group = videoGroup(v, v.uri === sourceUri);
+    if (!declared.has(group.id)) lines.push(renderVideoMedia(group));
+    declared.add(group.id);
     const attributes = [
       `BANDWIDTH=${Math.ceil(v.bandwidth)}`,
       `AVERAGE-BANDWIDTH=${Math.ceil(v.averageBandwidth)}`,
       `CODECS=${quoted(v.codecs)}`,
       `RESOLUTION=${v.width}x${v.height}`,
       `FRAME-RATE=${v.frameRate.toFixed(3)}`,
+      `VIDEO=${quoted(group.id)}`,
     ];
     lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, uriLine(v.uri));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The group's only rendition. No URI: its video is in the variant stream
+ * itself (RFC 8216 §4.3.4.1). DEFAULT=YES as the group's only member, and
+ * AUTOSELECT must then be YES as well (§4.3.4.1).
+ */
+function renderVideoMedia(group: VideoGroup): string {
+  return `#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID=${quoted(group.id)},NAME=${quoted(group.name)},AUTOSELECT=YES,DEFAULT=YES`;
 }
 
 export function renderMediaPlaylist(playlist: MediaPlaylist): string {

@@ -1,10 +1,10 @@
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import HLS from 'hls-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixture } from './fixture.ts';
 import { parseFragment, splitFragments } from './fragment.ts';
 import { defaultFixtureDir, registerLiveOrigin } from './index.ts';
+import { checkMultivariant } from './testing/multivariant-checks.ts';
 
 const fixture = loadFixture(defaultFixtureDir);
 // 2026-01-01T00:00:09.250Z: segment 1767225608 (a loop's first) just ended.
@@ -38,9 +38,7 @@ describe('live origin routes', () => {
     expect(response.headers['content-type']).toBe('application/vnd.apple.mpegurl');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['access-control-allow-origin']).toBe('*');
-    HLS.setOptions({ strictMode: true });
-    const playlist = HLS.parse(response.body);
-    if (!playlist.isMasterPlaylist) throw new Error('expected a multivariant playlist');
+    const { playlist } = checkMultivariant(response.body);
     expect(playlist.variants.map((v) => v.uri)).toEqual([
       '160p/media.m3u8',
       '360p/media.m3u8',
@@ -48,6 +46,23 @@ describe('live origin routes', () => {
       '720p/media.m3u8',
     ]);
     expect(playlist.variants[0]?.bandwidth).toBe(fixture.renditions[0]?.bandwidth);
+  });
+
+  it('marks the top of the ladder as the source quality (VIDEO="chunked")', async () => {
+    const { body } = await get('/hls/on-air/master.m3u8');
+    const { videoGroupOf, videoGroups } = checkMultivariant(body);
+    expect(Object.fromEntries(videoGroupOf)).toEqual({
+      '160p/media.m3u8': '160p30',
+      '360p/media.m3u8': '360p30',
+      '480p/media.m3u8': '480p30',
+      '720p/media.m3u8': 'chunked',
+    });
+    expect(body).toContain(
+      '#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="chunked",NAME="720p (source)",AUTOSELECT=YES,DEFAULT=YES\n',
+    );
+    expect(body).toContain('#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="480p30",NAME="480p",AUTOSELECT=YES,DEFAULT=YES\n');
+    expect(body).toMatch(/,VIDEO="chunked"\n720p\/media\.m3u8\n$/);
+    expect(videoGroups.size).toBe(4);
   });
 
   it('serves a media playlist that follows the injected clock', async () => {

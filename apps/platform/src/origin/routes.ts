@@ -70,8 +70,12 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
   for (const name of ADVERTISED_ONLY) {
     if (renditions.has(name)) throw new RangeError(`rendition ${name} is reserved for advertised-only variants`);
   }
-  const sessionData = [SERVER_TIME_SESSION_DATA];
-  const multivariant = renderMultivariantPlaylist(served, sessionData);
+  // The source quality is the top of the ladder the origin carries (the
+  // fixture's renditions ascend by bandwidth): an advertised-only variant may
+  // rank higher but is never served, and marking it would leave a player that
+  // filters it out without a source quality.
+  const multivariantOptions = { sessionData: [SERVER_TIME_SESSION_DATA], sourceUri: served.at(-1)?.uri };
+  const multivariant = renderMultivariantPlaylist(served, multivariantOptions);
 
   /** Answers 404 (and returns false) unless the channel is on air. */
   function onAir(reply: FastifyReply, slug: string): boolean {
@@ -99,7 +103,9 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
     const choice = chooseAdvertised(request.query.advertise);
     if (!choice.ok) return problem(reply, 400, choice.message);
     const body =
-      choice.extra.length === 0 ? multivariant : renderMultivariantPlaylist([...served, ...choice.extra], sessionData);
+      choice.extra.length === 0
+        ? multivariant
+        : renderMultivariantPlaylist([...served, ...choice.extra], multivariantOptions);
     return ok(reply, PLAYLIST_TYPE, 'no-cache', body);
   });
 
