@@ -10,6 +10,7 @@ const LIVE = '/hls/studio-live/master.m3u8';
 
 interface QualityJson {
   name: string;
+  group: string;
   width: number;
   height: number;
   bitrate: number;
@@ -95,6 +96,8 @@ test.describe('player engine', () => {
     await waitForPlayback(page);
     const qualities = await playerState<QualityJson[]>(page, 'qualities');
     expect(qualities.map((q) => q.name)).toEqual(['160p', '360p', '480p', '720p']);
+    // The origin marks its top rendition as the source (VIDEO="chunked"): SPEC §3's group.
+    expect(qualities.map((q) => q.group)).toEqual(['160p30', '360p30', '480p30', 'chunked']);
 
     const q720 = qualities.find((q) => q.height === 720)!;
     const q160 = qualities.find((q) => q.height === 160)!;
@@ -144,41 +147,39 @@ test.describe('player engine', () => {
     await waitForPlayback(page);
     // The state is sampled every 500 ms: the first frame can come before the first sample.
     await expect.poll(() => playerState<number>(page, 'liveLatency')).toBeGreaterThan(0);
-    const bufferedEnd = () =>
-      page
-        .locator('video')
-        .evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(v.buffered.length - 1) : 0));
-
+    // The oracle: the origin stamps every segment with an ID3 'onair:segment' tag carrying its
+    // program-date-time at the segment's first media instant. With the newest tag playback has
+    // reached, the frame on screen is PDT + (currentTime - tag time): read in the page in one go,
+    // with the clock and the player's state, so no request or round trip can race it.
     for (let round = 0; round < 3; round++) {
-      // Media time is wall-clock time at the origin: segment n is second n, and part i of it
-      // ends at n + (i + 1) × 0.2 s. Once the newest download is in the buffer, the buffered
-      // end is that instant, and the frame on screen is (end - currentTime) earlier.
-      const before = await bufferedEnd();
-      const response = await page.waitForResponse((r) => /\/(seg-\d+|part-\d+\.\d+)\.m4s$/.test(r.url()));
-      const [, msn, part] = /(?:seg|part)-(\d+)(?:\.(\d+))?\.m4s$/.exec(response.url())!;
-      const mediaEndMs = Number(msn) * 1000 + (part === undefined ? 1000 : (Number(part) + 1) * 200);
-      // Sampled as soon as it is appended, before the next part (0.2 s later) can be.
-      const sample = await page.evaluate(
-        (before) =>
-          new Promise<{ end: number; position: number; now: number; latency: number }>((resolve) => {
-            const v = document.querySelector('video')!;
-            const check = () => {
-              const end = v.buffered.length ? v.buffered.end(v.buffered.length - 1) : 0;
-              if (end <= before + 0.1) {
-                requestAnimationFrame(check);
-                return;
-              }
-              const player = (window as unknown as { player: { getState(): { liveLatency: number } } }).player;
-              resolve({ end, position: v.currentTime, now: Date.now(), latency: player.getState().liveLatency });
-            };
-            check();
-          }),
-        before,
-      );
-      const pdtOnScreenMs = mediaEndMs - (sample.end - sample.position) * 1000;
+      const sample = await page.evaluate(() => {
+        const w = window as unknown as {
+          player: { getState(): { liveLatency: number } };
+          labEvents: { type: string; payload: { description: string; startTime: number; text: string } }[];
+        };
+        const v = document.querySelector('video')!;
+        const tags = w.labEvents.filter(
+          (e) => e.type === 'text-metadata-cue' && e.payload.description === 'onair:segment',
+        );
+        const tag = tags.at(-1)?.payload;
+        return {
+          position: v.currentTime,
+          now: Date.now(),
+          latency: w.player.getState().liveLatency,
+          tag: tag
+            ? { startTime: tag.startTime, pdt: (JSON.parse(tag.text) as { programDateTime: string }).programDateTime }
+            : null,
+        };
+      });
+      expect(sample.tag, 'a segment tag has been reached').not.toBeNull();
+      const pdtOnScreenMs = Date.parse(sample.tag!.pdt) + (sample.position - sample.tag!.startTime) * 1000;
       const expected = (sample.now - pdtOnScreenMs) / 1000;
       expect(sample.latency).toBeGreaterThan(0);
+      // The state is refreshed every 500 ms, so it may be up to half a second old.
       expect(Math.abs(sample.latency - expected), `latency ${sample.latency} vs ${expected}`).toBeLessThan(1);
+      await expect
+        .poll(() => page.evaluate(() => document.querySelector('video')!.currentTime))
+        .toBeGreaterThan(sample.position + 1);
     }
     const analytics = await call(page, 'getLiveLatencyAnalytics');
     expect(analytics).toMatchObject({ driftCorrection: 0, liveLatencyTiming: { first: expect.any(Number) } });

@@ -14,11 +14,51 @@ export const ErrorType = {
 } as const;
 export type ErrorType = (typeof ErrorType)[keyof typeof ErrorType];
 
+/**
+ * Where an error came from. `playlist` and `segment` are requests of the media engine;
+ * `media` is the media element or MediaSource; `api` is a call of the Player API the player
+ * refused; `listener` is a page's event listener that threw.
+ */
+export type ErrorSource = 'load' | 'api' | 'playlist' | 'segment' | 'media' | 'buffering' | 'sink' | 'listener';
+
+/**
+ * Error codes: never 0, so a code always says something.
+ * - 1–4: the media element's MediaError codes (SPEC §8: decode 3, media-source creation 4).
+ * - 100–599: the HTTP status of the failed request (SPEC §8: an unplayable never-played
+ *   playlist is reported as 404).
+ * - 1000 and up: the player's own conditions, below.
+ * GPU errors (-1000 … -9999) are the GPU module's own (SPEC §8).
+ */
+export const ErrorCode = {
+  MediaAborted: 1,
+  MediaNetwork: 2,
+  MediaDecode: 3,
+  MediaSrcNotSupported: 4,
+  NoWebAssembly: 1001,
+  NoMediaElement: 1002,
+  NoPlayableSink: 1003,
+  SinkUnavailable: 1004,
+  UnknownQuality: 1005,
+  BufferingTimeout: 1006,
+  ListenerThrew: 1007,
+  /** A request failed without any HTTP status (offline, DNS, CORS, reset connection). */
+  NetworkUnreachable: 1008,
+  /** A request timed out before an answer. */
+  NetworkTimeout: 1009,
+  /** A playlist arrived but could not be parsed or holds nothing playable. */
+  PlaylistInvalid: 1010,
+  /** The media engine failed in a way it does not classify further. */
+  EngineInternal: 1011,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
 /** Errors are data, never thrown strings (DESIGN.md style 6). */
 export interface PlayerError {
   type: ErrorType;
+  /** ErrorCode, an HTTP status (100–599), or a GPU code; never 0. */
   code: number;
-  source: string;
+  source: ErrorSource;
+  /** For logs and monitoring only: a screen shows copy written for `type`, never this. */
   message: string;
   fatal: boolean;
 }
@@ -39,6 +79,7 @@ export const MESSAGES = {
   deleted: 'Method called on deleted player instance.',
   bufferingTimeout: 'Buffering timeout',
   mediaSourceCreation: 'Failed to create a media source',
+  bufferingTimeoutFatal: 'Buffering timeout: gave up after repeated reloads',
 } as const;
 
 /** HTMLMediaElement error codes. */
@@ -76,14 +117,30 @@ export function classifyMediaError(code: number, message: string, context: Media
   if (code === MediaErrorCode.Network) {
     return { action: 'report', error: { type: ErrorType.NetworkIO, code, source: 'media', message, fatal: true } };
   }
-  return { action: 'report', error: { type: ErrorType.Error, code, source: 'media', message, fatal: true } };
+  const known = code >= MediaErrorCode.Aborted && code <= MediaErrorCode.SrcNotSupported;
+  return {
+    action: 'report',
+    error: {
+      type: ErrorType.Error,
+      code: known ? code : ErrorCode.EngineInternal,
+      source: 'media',
+      message,
+      fatal: true,
+    },
+  };
+}
+
+/** A request's failure as an error code: its HTTP status, or why there was none. */
+export function codeForHttpStatus(status: number, timedOut = false): number {
+  if (status >= 100 && status <= 599) return status;
+  return timedOut ? ErrorCode.NetworkTimeout : ErrorCode.NetworkUnreachable;
 }
 
 /** Maps an HTTP status of a playlist or segment request onto the spec's error types. */
 export function errorTypeForHttpStatus(status: number): ErrorType {
   if (status === 401 || status === 403) return ErrorType.Authorization;
   if (status === 404 || status === 410) return ErrorType.NotAvailable;
-  if (status === 0) return ErrorType.NetworkIO;
+  if (!(status >= 100)) return ErrorType.NetworkIO;
   return ErrorType.Network;
 }
 

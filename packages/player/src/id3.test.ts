@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseId3 } from './id3.ts';
-import { CueScheduler, cuesFromId3 } from './timed-metadata.ts';
+import { cuesFromId3 } from './id3-cues.ts';
+import { CueScheduler } from './timed-metadata.ts';
 
 const encoder = new TextEncoder();
 

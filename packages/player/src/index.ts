@@ -14,10 +14,12 @@ export {
 } from './state.ts';
 export { PlayerEventType, type PlayerEventMap, type TextCue, type TextMetadataCue } from './events.ts';
 export {
+  ErrorCode,
   ErrorType,
   PlaybackRestriction,
   MediaErrorCode,
   classifyMediaError,
+  type ErrorSource,
   type PlayerError,
   type MediaErrorDecision,
 } from './errors.ts';
@@ -32,7 +34,21 @@ export {
 export { evaluateDrift, DRIFT_DETECTION_MSE, DRIFT_DETECTION_NATIVE, type DriftDetectionConfig } from './drift.ts';
 export { liveLatencySeconds, type LiveLatencyAnalytics } from './latency.ts';
 export { type AnalyticsEvent } from './analytics.ts';
-export { selectSink, type SinkSupport } from './sinks/select-sink.ts';
-export type { PlayerEnvironment } from './environment.ts';
+export { selectSink, AUTO_SINK_ORDER, type SinkRegistry, type SinkSelection } from './sinks/select-sink.ts';
+export { SINK_TYPES, isSinkType } from './sinks/sink-type.ts';
+export { DEFAULT_SINKS, type SinkFactories } from './sinks/registry.ts';
+export {
+  DEFAULT_SINK_ADJUSTMENTS,
+  type Sink,
+  type SinkAdjustments,
+  type SinkCapabilities,
+  type SinkFactory,
+  type SinkHost,
+  type SourceInfo,
+  type TrackConfiguration,
+} from './sinks/sink.ts';
+export { classifyHlsError, type HlsErrorDecision, type HlsErrorInput } from './sinks/hls-errors.ts';
+export type { PlayerEnvironment, SinkEnvironment, Timers } from './environment.ts';
 export { parseId3, type Id3Frame } from './id3.ts';
-export { CAPTION_DESCRIPTION, cuesFromId3, type TimedCue } from './timed-metadata.ts';
+export { CAPTION_DESCRIPTION, cuesFromId3 } from './id3-cues.ts';
+export type { TimedCue } from './timed-metadata.ts';

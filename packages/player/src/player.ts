@@ -1,179 +1,82 @@
-import { analyticsEvent, AnalyticsTicker } from './analytics.ts';
-import { forwardBufferS, INITIAL_CATCH_UP, nextCatchUp } from './catch-up.ts';
-import { clampPlaybackRate, clampVolume } from './clamp.ts';
-import { BUFFERING_TIMEOUT_MS, INITIAL_VOLUME, PLAYER_VERSION, STATE_POLL_INTERVAL_MS } from './constants.ts';
-import {
-  DRIFT_DETECTION_MSE,
-  DRIFT_DETECTION_NATIVE,
-  evaluateDrift,
-  INITIAL_DRIFT_STATE,
-  type DriftDetectionConfig,
-} from './drift.ts';
+import { AnalyticsTicker } from './analytics.ts';
+import { BUFFERING_WATCHDOG_DEFAULTS, BufferingWatchdog } from './buffering-watchdog.ts';
+import { clampVolume } from './clamp.ts';
+import { PLAYER_VERSION, STATE_POLL_INTERVAL_MS } from './constants.ts';
 import { Emitter } from './emitter.ts';
-import { browserEnvironment, type PlayerEnvironment } from './environment.ts';
-import { classifyMediaError, ErrorType, MESSAGES, type PlayerError } from './errors.ts';
+import { browserEnvironment } from './environment.ts';
+import { ErrorCode, ErrorType, MESSAGES, type ErrorSource, type PlayerError } from './errors.ts';
 import type { PlayerEventMap } from './events.ts';
-import { codecPolicyFromExperiments, type Experiment } from './experiments.ts';
-import { LatencyAnalyticsCollector, liveLatencySeconds, type LiveLatencyAnalytics } from './latency.ts';
-import { partitionQualities, sameQuality, type Quality } from './quality.ts';
-import { measureServerOffset } from './server-clock.ts';
-import { createMseSink, mseSupported } from './sinks/mse-sink.ts';
-import { createPassthroughSink } from './sinks/passthrough-sink.ts';
+import { codecPolicyFromExperiments } from './experiments.ts';
+import { LatencyAnalyticsCollector } from './latency.ts';
+import { readLiveSample } from './live-sample.ts';
+import { LoadSession, type LoadSessionHarness } from './load-session.ts';
+import { MEDIA_EVENTS } from './media-element.ts';
+import { routeMediaEvent } from './media-events.ts';
+import { PlaybackIntent } from './playback-intent.ts';
+import type { Player, PlayerConfig } from './player-api.ts';
+import { playerStatsEvent } from './player-stats.ts';
+import { PlayerStore } from './player-store.ts';
+import { sameQuality, type Quality } from './quality.ts';
+import { RateController } from './rate-controller.ts';
+import { SessionOwner } from './session-owner.ts';
+import { channelMetadataFromSessionData } from './session-data.ts';
+import { DEFAULT_SINKS } from './sinks/registry.ts';
 import { selectSink } from './sinks/select-sink.ts';
-import type { Sink, SinkHost } from './sinks/sink.ts';
-import {
-  initialState,
-  PlayerState,
-  stateForMediaEvent,
-  type BufferedRange,
-  type PlayerStateObject,
-  type SinkType,
-} from './state.ts';
-import { computeStatistics, readFrameCounters, type FrameCounters } from './statistics.ts';
-import { CueScheduler } from './timed-metadata.ts';
-import { shouldPauseHiddenTab } from './visibility.ts';
+import { DEFAULT_SINK_ADJUSTMENTS } from './sinks/sink.ts';
+import { isSinkType } from './sinks/sink-type.ts';
+import { PlayerState } from './state.ts';
 
-export interface PlayerConfig {
-  /** Force a sink (tests, debugging); otherwise MediaSource wins where it exists. */
-  sink?: SinkType;
-  experiments?: readonly Experiment[];
-  bufferingTimeoutMs?: number;
-  /** Overrides of the drift rule; its defaults depend on the sink (SPEC §9). */
-  driftDetection?: Partial<DriftDetectionConfig>;
-  environment?: Partial<PlayerEnvironment>;
-}
-
-export interface Player {
-  attachMedia(video: HTMLVideoElement): void;
-  load(url: string): void;
-  play(): Promise<void>;
-  pause(): void;
-  seekTo(position: number): void;
-  setVolume(volume: number): void;
-  setMuted(muted: boolean): void;
-  setPlaybackRate(rate: number): void;
-  /** Manual quality; refused while the element shows native controls (SPEC §5). */
-  setQuality(quality: Quality): void;
-  setAutoQualityMode(enabled: boolean): void;
-  setLiveLowLatencyEnabled(enabled: boolean): void;
-  setLiveMaxLatency(seconds: number): void;
-  setRebufferToLive(enabled: boolean): void;
-  getState(): PlayerStateObject;
-  getLiveLatencyAnalytics(): LiveLatencyAnalytics;
-  getVersion(): string;
-  /** Called after every state change; returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void;
-  on<K extends keyof PlayerEventMap>(type: K, listener: (payload: PlayerEventMap[K]) => void): void;
-  off<K extends keyof PlayerEventMap>(type: K, listener: (payload: PlayerEventMap[K]) => void): void;
-  delete(): void;
-}
-
-const MEDIA_EVENTS = [
-  'loadedmetadata',
-  'playing',
-  'waiting',
-  'pause',
-  'ended',
-  'emptied',
-  'volumechange',
-  'ratechange',
-  'seeked',
-  'durationchange',
-  'timeupdate',
-  'error',
-] as const;
-
-function ranges(buffered: TimeRanges): BufferedRange[] {
-  const list: BufferedRange[] = [];
-  for (let i = 0; i < buffered.length; i++) list.push({ start: buffered.start(i), end: buffered.end(i) });
-  return list;
-}
+export type { Player, PlayerConfig } from './player-api.ts';
 
 /**
- * The Player facade. Requests go down (play, mute, quality); confirmed state comes up from the
- * media element and the sink, so the state object never claims what has not happened.
- * Pure policies (state transitions, error classification, drift, quality filter, analytics
- * cadence) live in their own modules; this file wires them to the element and the sink.
+ * The Player facade: it owns the media element's events and wires the parts (docs/player.md
+ * has the diagram): PlayerStore (the state object), PlaybackIntent (play/pause wishes,
+ * autoplay, visibility), RateController (viewer rate, catch-up), BufferingWatchdog, and
+ * SessionOwner with one LoadSession per source (the sink, media errors, drift, latency
+ * analytics, statistics). Requests go down; confirmed state comes up from the element and sink.
  */
 export function createPlayer(config: PlayerConfig = {}): Player {
-  const env: PlayerEnvironment = { ...browserEnvironment(), ...config.environment };
+  const env = browserEnvironment(config.environment);
+  const sinks = { ...DEFAULT_SINKS, ...config.sinks };
+  const adjustments = { ...DEFAULT_SINK_ADJUSTMENTS, ...config.sinkAdjustments };
   const codecPolicy = codecPolicyFromExperiments(config.experiments ?? []);
-  const bufferingTimeoutMs = config.bufferingTimeoutMs ?? BUFFERING_TIMEOUT_MS;
-
-  let state: PlayerStateObject = { ...initialState(), volume: INITIAL_VOLUME };
   let video: HTMLVideoElement | null = null;
-  let sink: Sink | null = null;
+  let preferredSink = config.sink;
+  /** The viewer's manual quality, carried onto every new sink; null in auto mode. */
+  let manualQuality: Quality | null = null;
+  let poll: unknown;
   let deleted = false;
-  /** The viewer's request: play (true) or stay paused (false). */
-  let wantsPlay = false;
-  /** Pauses we cause ourselves (hidden tab, drift correction) are not the viewer's pause. */
-  let internalPauses = 0;
-  let everPlayed = false;
-  let decodeReloads = 0;
-  let bufferingSinceMs: number | null = null;
-  let drift = INITIAL_DRIFT_STATE;
-  let driftConfig: DriftDetectionConfig = DRIFT_DETECTION_MSE;
-  let frames: FrameCounters | null = null;
-  /** When play time was last counted; null while not playing. */
-  let lastAccrualMs: number | null = null;
-  let playedBitrateMs = 0;
-  let playedMs = 0;
-  let poll: ReturnType<typeof setInterval> | undefined;
-  let latency = new LatencyAnalyticsCollector();
-  /** Counts loads: the server-offset generation, measured once per load (SPEC §5). */
-  let loadGeneration = 0;
-  let clockGeneration = -1;
-  let clockAbort: AbortController | null = null;
-  let catchUp = INITIAL_CATCH_UP;
-  /** The viewer's rate; the catch-up controller acts only while it is 1. */
-  let userRate = 1;
-  /** A rate the catch-up controller set whose ratechange has not arrived yet. */
-  let pendingCatchUpRate: number | null = null;
-  const cues = new CueScheduler();
 
-  const subscribers = new Set<() => void>();
-  const emitter = new Emitter<PlayerEventMap>((error) =>
-    emitter.emit('error', { type: ErrorType.Error, code: 0, source: 'listener', message: String(error), fatal: false }),
-  );
-  const ticker = new AnalyticsTicker((reason, played) => {
-    const s = state;
-    const l = latency.snapshot();
-    const round = (n: number) => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : null);
-    emitter.emit(
-      'analytics',
-      analyticsEvent('player_stats', {
-        reason,
-        played_ms: played,
-        bitrate: s.statistics.bitrate,
-        framerate: s.statistics.framerate,
-        dropped_frames: s.statistics.droppedFrames,
-        decoded_frames: s.statistics.decodedFrames,
-        live_latency: Number.isFinite(s.liveLatency) ? Math.round(s.liveLatency * 1000) / 1000 : null,
-        quality: s.quality?.name ?? null,
-        bandwidth_estimate: s.bandwidthEstimate,
-        sink: s.sink,
-        player_version: PLAYER_VERSION,
-        // SPEC §3 live-latency analytics.
-        server_offset: l.serverOffset,
-        playlist_position_min: round(l.playlistPosition.min),
-        playlist_position_avg: round(l.playlistPosition.avg),
-        playlist_position_max: round(l.playlistPosition.max),
-        playlist_position_last: round(l.playlistPosition.last),
-        live_latency_first: round(l.liveLatencyTiming.first),
-        live_latency_last: round(l.liveLatencyTiming.last),
-        drift_corrections: l.driftCorrection,
-      }),
-    );
+  const emitter = new Emitter<PlayerEventMap>((error, type) => {
+    // A throwing error listener is logged, never re-emitted: it would throw again, forever.
+    if (type === 'error') env.logger.error('A player error listener threw', error);
+    else report(ErrorType.Error, ErrorCode.ListenerThrew, 'listener', String(error), false);
   });
-
-  function set(patch: Partial<PlayerStateObject>): void {
-    const keys = Object.keys(patch) as (keyof PlayerStateObject)[];
-    if (keys.every((k) => Object.is(patch[k], state[k]))) return;
-    const previous = state.state;
-    state = { ...state, ...patch };
-    for (const subscriber of [...subscribers]) subscriber();
-    if (state.state !== previous) emitter.emit('state-changed', { state: state.state });
-  }
+  const store = new PlayerStore(emitter);
+  const set = store.set.bind(store);
+  const latencySnapshot = () => (sessions.current?.latency ?? new LatencyAnalyticsCollector()).snapshot();
+  const ticker = new AnalyticsTicker((reason, played) =>
+    emitter.emit('analytics', playerStatsEvent(reason, played, store.state, latencySnapshot())),
+  );
+  const intent = new PlaybackIntent(
+    {
+      element: () => video,
+      ready: () => store.state.loaded,
+      onPausedChanged: (paused) => set({ paused }),
+      onAudioBlocked() {
+        // Not left to 'volumechange': a reload of the element can drop that queued event.
+        store.setMuted(true);
+        emitter.emit('audio-blocked', {});
+      },
+      onPlaybackBlocked: () => emitter.emit('playback-blocked', {}),
+    },
+    env,
+  );
+  const rate = new RateController({ element: () => video, monotonic: () => env.monotonic() });
+  const watchdog = new BufferingWatchdog({
+    ...BUFFERING_WATCHDOG_DEFAULTS,
+    ...(config.bufferingTimeoutMs ? { firstTimeoutMs: config.bufferingTimeoutMs } : {}),
+  });
 
   function reportError(error: PlayerError): void {
     if (error.fatal) {
@@ -183,310 +86,100 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     emitter.emit('error', error);
   }
 
-  function pauseInternally(): void {
-    if (!video || video.paused) return;
-    internalPauses += 1;
-    video.pause();
+  function report(type: ErrorType, code: number, source: ErrorSource, message: string, fatal: boolean): void {
+    reportError({ type, code, source, message, fatal });
   }
 
-  /** Mute and volume reach the state (and their events) once, whoever changed them. */
-  function applyMuted(muted: boolean): void {
-    if (muted === state.muted) return;
-    set({ muted });
-    emitter.emit('muted-changed', { muted });
-  }
-
-  function applyVolume(volume: number): void {
-    if (volume === state.volume) return;
-    set({ volume });
-    emitter.emit('volume-changed', { volume });
-  }
-
-  async function attemptPlay(): Promise<void> {
-    // SPEC §4: playback waits for ready (a pending play) and never starts in a hidden page.
-    if (!video || !wantsPlay || !state.loaded || env.visibility.hidden) return;
-    const element = video;
-    try {
-      await element.play();
-    } catch (error) {
-      if (deleted || !wantsPlay || element !== video) return;
-      const name = (error as DOMException | undefined)?.name;
-      if (name === 'AbortError') return; // superseded by a reload or a pause
-      if (name === 'NotAllowedError' && !element.muted) {
-        // Autoplay with sound refused: retry silently, and let the page show it muted.
-        element.muted = true;
-        // Not left to 'volumechange': a reload of the element can drop that queued event,
-        // and the state would then put the sound back on the next attach.
-        applyMuted(true);
-        emitter.emit('audio-blocked', {});
-        try {
-          await element.play();
-          return;
-        } catch {
-          // even muted playback is refused
-        }
-      }
-      if (!wantsPlay) return;
-      wantsPlay = false;
-      element.pause();
-      set({ paused: true });
-      emitter.emit('playback-blocked', {});
-    }
-  }
-
-  function markLoaded(removed: Quality[]): void {
-    set({ loaded: true, state: state.state === PlayerState.Idle ? PlayerState.Ready : state.state });
-    emitter.emit('loaded', { qualities: state.qualities, removed });
-    startPoll();
-    void attemptPlay();
-  }
-
-  function reloadAtLiveEdge(): void {
-    if (!sink) return;
-    cues.clear();
-    set({ loaded: false });
-    endCatchUpForReload();
-    sink.reload();
-  }
-
-  /**
-   * A sink's reload calls the element's load(), which resets the rate to defaultPlaybackRate
-   * (the viewer's, see setPlaybackRate): that ratechange ends a catch-up and is not the
-   * viewer's doing.
-   */
-  function endCatchUpForReload(): void {
-    if (video && video.playbackRate !== video.defaultPlaybackRate) pendingCatchUpRate = video.defaultPlaybackRate;
-    catchUp = INITIAL_CATCH_UP;
-  }
-
-  function handleMediaError(code: number, message: string): void {
-    const decision = classifyMediaError(code, message, { everPlayed, isHlsPlaylist: true, decodeReloads });
-    if (decision.action === 'reload') {
-      decodeReloads += 1;
-      env.logger.warn(`Media error ${code} (${message}): reloading once`);
-      reloadAtLiveEdge();
-      return;
-    }
-    reportError(decision.error);
-  }
-
-  const host: SinkHost = {
-    get video() {
-      if (!video) throw new Error('No media element attached');
-      return video;
-    },
-    get lowLatency() {
-      return state.liveLowLatencyEnabled;
-    },
-    onError: reportError,
-    onMediaError: handleMediaError,
-    onQualities(qualities, droppedBySink = []) {
-      const { playable, unplayable } = partitionQualities(qualities, env.isTypeSupported, codecPolicy);
-      set({ qualities: playable });
-      markLoaded([...droppedBySink, ...unplayable]);
-      return unplayable;
+  const sessionHarness = (element: HTMLVideoElement): LoadSessionHarness => ({
+    ...{ video: element, env, adjustments, codecPolicy, driftOverrides: config.driftDetection, ticker },
+    lowLatency: () => store.state.liveLowLatencyEnabled,
+    onLoaded(qualities, removed) {
+      const { state } = store.state;
+      set({ qualities, loaded: true, state: state === PlayerState.Idle ? PlayerState.Ready : state });
+      emitter.emit('loaded', { qualities, removed });
+      poll ??= env.timers.setInterval(sample, STATE_POLL_INTERVAL_MS);
+      void intent.attempt();
     },
     onQualityChanged(quality) {
-      if (sameQuality(quality, state.quality)) return;
+      if (sameQuality(quality, store.state.quality)) return;
       set({ quality });
       emitter.emit('quality-changed', quality);
     },
-    onTimedCues(found) {
-      for (const cue of found) cues.add(cue);
+    onSourceInfo: ({ sessionData, startOffset }) =>
+      set({ sessionData, startOffset, channelMetadata: channelMetadataFromSessionData(sessionData) }),
+    onError: reportError,
+    onRebuildNeeded: (reason) => sessions.queueRebuild(reason),
+    beforeReload() {
+      set({ loaded: false });
+      rate.beforeReload();
     },
-    onServerClock(url) {
-      // Once per load: a reload of the same source (drift, decode error) keeps the offset.
-      if (clockGeneration === loadGeneration) return;
-      const generation = (clockGeneration = loadGeneration);
-      clockAbort = new AbortController();
-      void measureServerOffset(url, env.fetch, env.now, clockAbort.signal).then((offset) => {
-        if (offset !== null && generation === loadGeneration) latency.setServerOffset(offset, generation);
-      });
+  });
+
+  const sessions = new SessionOwner({
+    create: (type, url, generation) => new LoadSession(type, url, generation, sinks[type]!, sessionHarness(video!)),
+    onStart(type, url) {
+      watchdog.onStopped();
+      set({ sink: type, loaded: false, error: null, state: PlayerState.Idle, path: url, protocol: 'HLS' });
+      set({ qualities: [], quality: null, sessionData: {}, startOffset: 0, channelMetadata: {} });
+      set({ sessionId: env.randomId() });
     },
-    onProgress() {},
-  };
+    onCreated(session) {
+      if (manualQuality) session.sink.setQuality(manualQuality);
+      const { liveMaxLatency } = store.state;
+      if (Number.isFinite(liveMaxLatency)) session.sink.setLiveMaxLatency(liveMaxLatency);
+    },
+    onCreateFailed(error) {
+      // MediaSource (or the engine) could not even be created: SPEC §8 reports it as code 4.
+      const message = `${MESSAGES.mediaSourceCreation}: ${error instanceof Error ? error.message : String(error)}`;
+      report(ErrorType.NotSupported, ErrorCode.MediaSrcNotSupported, 'media', message, true);
+    },
+    onEnd() {
+      stopPoll();
+      rate.beforeReload();
+      set({ loaded: false });
+    },
+    isPlaying: () => store.state.state === PlayerState.Playing,
+  });
 
   function onMediaEvent(event: Event): void {
-    const element = event.target as HTMLVideoElement;
-    const next = stateForMediaEvent(event.type, state.state, element);
-    if (next && next !== state.state) {
-      // Leaving or entering Playing: close or open the play-time interval.
-      if (state.state === PlayerState.Playing) {
-        accruePlayTime(env.now());
-        lastAccrualMs = null;
-      }
-      if (next === PlayerState.Playing) lastAccrualMs = env.now();
-    }
-    switch (event.type) {
-      case 'loadedmetadata':
-        // Native HLS exposes no qualities: metadata is its "ready".
-        if (state.sink === 'passthrough' && !state.loaded) markLoaded([]);
-        break;
-      case 'playing':
-        everPlayed = true;
-        bufferingSinceMs = null;
-        wantsPlay = true;
-        break;
-      case 'waiting':
-        if (!element.paused) {
-          bufferingSinceMs = env.now();
-          emitter.emit('rebuffering', {});
-          if (state.rebufferToLive && sink?.isLive()) sink.seekToLiveEdge();
-        }
-        break;
-      case 'pause':
-        bufferingSinceMs = null;
-        if (internalPauses > 0) internalPauses -= 1;
-        else wantsPlay = false;
-        ticker.onPause();
-        break;
-      case 'ended':
-        wantsPlay = false;
-        break;
-      case 'volumechange':
-        applyMuted(element.muted);
-        applyVolume(element.volume);
-        break;
-      case 'ratechange':
-        if (pendingCatchUpRate !== null && element.playbackRate === pendingCatchUpRate) {
-          // Our catch-up, not the viewer's choice: the state keeps the viewer's rate.
-          pendingCatchUpRate = null;
-          break;
-        }
-        pendingCatchUpRate = null;
-        userRate = element.playbackRate;
-        catchUp = { rate: 1, changedAtMs: env.now() };
-        set({ playbackRate: element.playbackRate });
-        emitter.emit('playback-rate-changed', { playbackRate: element.playbackRate });
-        break;
-      case 'seeked':
-        emitter.emit('seek-completed', { position: element.currentTime });
-        break;
-      case 'durationchange':
-        set({ duration: sink?.isLive() ? Number.POSITIVE_INFINITY : element.duration });
-        break;
-      case 'timeupdate':
-        for (const cue of cues.due(element.currentTime)) {
-          if (cue.type === 'TextCue') emitter.emit('text-cue', cue);
-          else emitter.emit('text-metadata-cue', cue);
-        }
-        break;
-      case 'error':
-        if (element.error) handleMediaError(element.error.code, element.error.message);
-        break;
-    }
-    set({ ...(next ? { state: next } : {}), paused: !wantsPlay });
+    const parts = { store, emitter, intent, rate, watchdog, ticker, session: sessions.current };
+    routeMediaEvent(event.type, event.target as HTMLVideoElement, env.monotonic(), parts);
+    sessions.rebuildIfIdle();
   }
 
-  function onVisibilityChange(): void {
-    if (!video) return;
-    if (env.visibility.hidden) {
-      if (shouldPauseHiddenTab(env.userAgent, video.muted, video.volume)) pauseInternally();
-    } else if (wantsPlay && video.paused) {
-      void attemptPlay();
-    }
-  }
-
+  /** Every 500 ms while a source is loaded: statistics, latency, drift, catch-up, the watchdog. */
   function sample(): void {
-    if (!video || !sink) return;
-    const now = env.now();
-    accruePlayTime(now);
-    const bitrate = state.quality?.bitrate ?? 0;
-
-    const counters = readFrameCounters(video, now);
-    const statistics = computeStatistics(frames, counters, bitrate);
-    frames = counters;
-
-    const playingDate = sink.playingDateMs();
-    const liveLatency = liveLatencySeconds(playingDate, now, latency.serverOffset);
-    latency.addLatency(liveLatency, now);
-
-    const edge = sink.liveEdgeDistance();
-    const playlistPosition = edge && edge.targetDuration > 0 ? edge.seconds / edge.targetDuration : Number.NaN;
-    latency.addPlaylistPosition(playlistPosition);
-    if (state.state === PlayerState.Playing) {
-      const result = evaluateDrift(drift, { nowMs: now, playlistPosition }, driftConfig);
-      drift = result.state;
-      if (result.correct) correctDrift(playlistPosition);
+    const session = sessions.current;
+    if (!video || !session) return;
+    const live = readLiveSample(session, video, env, store.state.liveLowLatencyEnabled);
+    const monotonic = env.monotonic();
+    const playing = store.state.state === PlayerState.Playing;
+    if (playing && session.driftCorrectionDue(monotonic, live.playlistPosition)) {
+      // SPEC §4: pause, reload the source at the live edge, play (once loaded again).
+      emitter.emit('drift-correction', { playlistPosition: live.playlistPosition });
+      intent.pauseInternally();
+      session.reloadAtLiveEdge();
     }
-
-    steerLatency(now, edge?.seconds ?? Number.NaN);
-
-    if (bufferingSinceMs !== null && wantsPlay && now - bufferingSinceMs > bufferingTimeoutMs) {
-      bufferingSinceMs = now;
-      reportError({
-        type: ErrorType.Timeout,
-        code: 0,
-        source: 'buffering',
-        message: MESSAGES.bufferingTimeout,
-        fatal: false,
-      });
-      if (sink.isLive()) reloadAtLiveEdge();
+    rate.steer({ latencyS: live.edgeS, targetS: live.targetS, playing, bufferS: live.bufferS });
+    const verdict = intent.wantsPlay ? watchdog.check(monotonic) : 'ok';
+    if (verdict === 'fatal') {
+      return report(ErrorType.Timeout, ErrorCode.BufferingTimeout, 'buffering', MESSAGES.bufferingTimeoutFatal, true);
     }
-
-    set({
-      statistics,
-      liveLatency,
-      syncTime: playingDate ?? Number.NaN,
-      bandwidthEstimate: sink.bandwidthEstimate(),
-      averageBitrate: playedMs > 0 ? Math.round(playedBitrateMs / playedMs) : bitrate,
-      position: video.currentTime,
-      duration: sink.isLive() ? Number.POSITIVE_INFINITY : video.duration,
-      liveLowLatency: state.liveLowLatencyEnabled && sink.isLive() && state.sink === 'mse',
-      trackBufferedRanges: { audio: ranges(video.buffered), video: ranges(video.buffered) },
-    });
-  }
-
-  /** Low-latency catch-up (catch-up.ts): rare, gentle rate changes toward the sink's target. */
-  function steerLatency(now: number, latencyS: number): void {
-    if (!video || !sink) return;
-    const targetS = state.liveLowLatencyEnabled ? sink.lowLatencyTarget() : null;
-    const playing = state.state === PlayerState.Playing;
-    const next = nextCatchUp(catchUp, {
-      nowMs: now,
-      latencyS,
-      targetS,
-      active: playing && userRate === 1,
-      bufferS: forwardBufferS(ranges(video.buffered), video.currentTime),
-    });
-    if (next === catchUp) return;
-    catchUp = next;
-    // A viewer's rate is never overridden: the controller only ever replaces its own.
-    if (userRate !== 1 || video.playbackRate === next.rate) return;
-    pendingCatchUpRate = next.rate;
-    video.playbackRate = next.rate;
-  }
-
-  /**
-   * Counts play time up to `now` (analytics cadence, average bitrate). Called on every sample
-   * and whenever playback stops, so a pause right after the first frame still counts.
-   */
-  function accruePlayTime(now: number): void {
-    if (lastAccrualMs === null) return;
-    const delta = now - lastAccrualMs;
-    lastAccrualMs = now;
-    if (delta <= 0) return;
-    ticker.addPlayTime(delta);
-    playedMs += delta;
-    playedBitrateMs += delta * (state.quality?.bitrate ?? 0);
-  }
-
-  function correctDrift(playlistPosition: number): void {
-    // SPEC §4: pause, reload the source at the live edge, play (once loaded again).
-    latency.countDriftCorrection();
-    emitter.emit('drift-correction', { playlistPosition });
-    pauseInternally();
-    reloadAtLiveEdge();
-  }
-
-  function startPoll(): void {
-    if (poll !== undefined) return;
-    poll = setInterval(sample, STATE_POLL_INTERVAL_MS);
+    if (verdict === 'reload') {
+      report(ErrorType.Timeout, ErrorCode.BufferingTimeout, 'buffering', MESSAGES.bufferingTimeout, false);
+      if (session.sink.isLive()) session.reloadAtLiveEdge();
+    }
+    set(live.patch);
   }
 
   function stopPoll(): void {
-    clearInterval(poll);
+    if (poll !== undefined) env.timers.clearInterval(poll);
     poll = undefined;
+  }
+
+  function detachMedia(): void {
+    if (video) for (const type of MEDIA_EVENTS) video.removeEventListener(type, onMediaEvent);
+    video = null;
   }
 
   function alive(): boolean {
@@ -494,95 +187,45 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     return !deleted;
   }
 
-  const api: Player = {
+  return {
     attachMedia(element) {
-      if (!alive()) return;
-      if (video) for (const type of MEDIA_EVENTS) video.removeEventListener(type, onMediaEvent);
+      if (!alive() || element === video) return;
+      detachMedia();
       video = element;
-      video.volume = state.volume;
-      video.muted = state.muted;
+      video.volume = store.state.volume;
+      video.muted = store.state.muted;
+      video.defaultPlaybackRate = video.playbackRate = rate.viewerRate;
       for (const type of MEDIA_EVENTS) video.addEventListener(type, onMediaEvent);
-      env.visibility.removeEventListener('visibilitychange', onVisibilityChange);
-      env.visibility.addEventListener('visibilitychange', onVisibilityChange);
+      // A source playing into another element moves with the player.
+      const current = sessions.current;
+      if (current) sessions.start(current.type, current.url);
     },
 
     load(url) {
       if (!alive()) return;
+      sessions.end();
       if (!env.hasWebAssembly()) {
-        reportError({
-          type: ErrorType.NotSupported,
-          code: 0,
-          source: 'load',
-          message: MESSAGES.noWebAssembly,
-          fatal: true,
-        });
-        return;
+        return report(ErrorType.NotSupported, ErrorCode.NoWebAssembly, 'load', MESSAGES.noWebAssembly, true);
       }
       if (!video) {
-        reportError({
-          type: ErrorType.InvalidState,
-          code: 0,
-          source: 'load',
-          message: 'attachMedia() must come before load()',
-          fatal: true,
-        });
-        return;
+        const message = 'attachMedia() must come before load()';
+        return report(ErrorType.InvalidState, ErrorCode.NoMediaElement, 'load', message, true);
       }
-      sink?.destroy();
-      stopPoll();
-      const type = selectSink(
-        { mediaSource: mseSupported(), nativeHls: video.canPlayType('application/vnd.apple.mpegurl') !== '' },
-        config.sink,
-      );
+      const type = selectSink(env.sinkCapabilities(video), { registry: sinks, preferred: preferredSink });
       if (!type) {
-        reportError({
-          type: ErrorType.NotSupported,
-          code: 0,
-          source: 'load',
-          message: 'This browser can play neither MediaSource nor native HLS',
-          fatal: true,
-        });
-        return;
+        const message = preferredSink
+          ? `The ${preferredSink} sink cannot play in this browser`
+          : 'This browser can play neither MediaSource nor native HLS';
+        return report(ErrorType.NotSupported, ErrorCode.NoPlayableSink, 'load', message, true);
       }
-      everPlayed = false;
-      decodeReloads = 0;
-      loadGeneration += 1;
-      clockAbort?.abort();
-      catchUp = INITIAL_CATCH_UP;
-      drift = INITIAL_DRIFT_STATE;
-      driftConfig = { ...(type === 'mse' ? DRIFT_DETECTION_MSE : DRIFT_DETECTION_NATIVE), ...config.driftDetection };
-      latency = new LatencyAnalyticsCollector();
-      cues.clear();
-      frames = null;
-      playedMs = 0;
-      playedBitrateMs = 0;
-      set({
-        sink: type,
-        loaded: false,
-        error: null,
-        state: PlayerState.Idle,
-        path: url,
-        protocol: 'HLS',
-        qualities: [],
-        quality: null,
-        sessionId: crypto.randomUUID(),
-      });
-      sink = type === 'mse' ? createMseSink(host) : createPassthroughSink(host);
-      sink.load(url);
+      rate.resetCatchUp();
+      sessions.start(type, url);
     },
 
-    async play() {
-      if (!alive() || !video) return;
-      wantsPlay = true;
-      set({ paused: false });
-      await attemptPlay();
-    },
+    play: () => (alive() ? intent.play() : Promise.resolve()),
 
     pause() {
-      if (!alive() || !video) return;
-      wantsPlay = false;
-      set({ paused: true });
-      video.pause();
+      if (alive()) intent.pause();
     },
 
     seekTo(position) {
@@ -596,98 +239,97 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       // The state follows at once, not on 'volumechange': two quick steps (a held ↑ key) must
       // build on each other, and the element's load algorithm can drop a queued event.
       if (video) video.volume = clamped;
-      applyVolume(clamped);
+      store.setVolume(clamped);
     },
 
     setMuted(muted) {
       if (!alive()) return;
       if (video) video.muted = muted;
-      applyMuted(muted);
+      store.setMuted(muted);
     },
 
-    setPlaybackRate(rate) {
+    setPlaybackRate(value) {
       if (!alive()) return;
-      const clamped = clampPlaybackRate(rate);
-      userRate = clamped;
-      catchUp = { rate: 1, changedAtMs: env.now() };
-      pendingCatchUpRate = null;
-      if (video) {
-        // Also the default, so that a reload (the element's load()) keeps the viewer's rate.
-        video.defaultPlaybackRate = clamped;
-        video.playbackRate = clamped;
-      } else set({ playbackRate: clamped });
+      const applied = rate.setViewerRate(value);
+      // With an element the state follows its ratechange (confirmed state comes up).
+      if (!video) set({ playbackRate: applied });
     },
 
     setQuality(quality) {
-      if (!alive() || !sink) return;
+      const session = sessions.current;
+      if (!alive() || !session) return;
       if (video?.controls) {
         env.logger.warn('Quality can be set manually only when the video element has no native controls.');
         return;
       }
-      const known = state.qualities.find((q) => sameQuality(q, quality));
+      const known = store.state.qualities.find((q) => sameQuality(q, quality));
       if (!known) {
-        reportError({
-          type: ErrorType.InvalidParameter,
-          code: 0,
-          source: 'setQuality',
-          message: `Unknown quality ${quality.name}`,
-          fatal: false,
-        });
-        return;
+        return report(
+          ErrorType.InvalidParameter,
+          ErrorCode.UnknownQuality,
+          'api',
+          `Unknown quality ${quality.name}`,
+          false,
+        );
       }
+      manualQuality = known;
       set({ autoQualityMode: false });
-      sink.setQuality(known);
+      session.sink.setQuality(known);
     },
 
     setAutoQualityMode(enabled) {
       if (!alive()) return;
       set({ autoQualityMode: enabled });
-      if (enabled) sink?.setQuality(null);
-      else if (state.quality) sink?.setQuality(state.quality);
+      manualQuality = enabled ? null : (manualQuality ?? store.state.quality);
+      // Manual mode without a known quality yet keeps whatever plays until the viewer picks one.
+      if (enabled || manualQuality) sessions.current?.sink.setQuality(manualQuality);
     },
 
     setLiveLowLatencyEnabled(enabled) {
       if (!alive()) return;
-      if (enabled !== state.liveLowLatencyEnabled) endCatchUpForReload();
+      if (enabled !== store.state.liveLowLatencyEnabled) rate.beforeReload();
       set({ liveLowLatencyEnabled: enabled });
-      sink?.setLowLatency(enabled);
+      sessions.current?.sink.setLowLatency(enabled);
     },
 
     setLiveMaxLatency(seconds) {
       if (!alive() || !(seconds > 0)) return;
       set({ liveMaxLatency: seconds });
-      sink?.setLiveMaxLatency(seconds);
+      sessions.current?.sink.setLiveMaxLatency(seconds);
     },
 
     setRebufferToLive(enabled) {
+      if (alive()) set({ rebufferToLive: enabled });
+    },
+
+    setSinkType(type) {
       if (!alive()) return;
-      set({ rebufferToLive: enabled });
+      const factory = isSinkType(type) ? sinks[type] : undefined;
+      if (!factory || (video && !factory.supported(env.sinkCapabilities(video)))) {
+        const message = `The ${String(type)} sink is not available in this browser`;
+        return report(ErrorType.NotSupported, ErrorCode.SinkUnavailable, 'api', message, false);
+      }
+      preferredSink = type;
+      // Without a source the choice waits for the next load; the same sink stays as it is.
+      const current = sessions.current;
+      if (current && current.type !== type) sessions.start(type, current.url);
     },
 
-    getState: () => state,
-    getLiveLatencyAnalytics: () => latency.snapshot(),
+    getState: () => store.state,
+    getLiveLatencyAnalytics: latencySnapshot,
     getVersion: () => PLAYER_VERSION,
-
-    subscribe(listener) {
-      subscribers.add(listener);
-      return () => subscribers.delete(listener);
-    },
+    subscribe: (listener) => store.subscribe(listener),
     on: (type, listener) => emitter.on(type, listener),
     off: (type, listener) => emitter.off(type, listener),
 
     delete() {
       if (!alive()) return;
-      stopPoll();
-      clockAbort?.abort();
-      sink?.destroy();
-      sink = null;
-      if (video) for (const type of MEDIA_EVENTS) video.removeEventListener(type, onMediaEvent);
-      env.visibility.removeEventListener('visibilitychange', onVisibilityChange);
-      video = null;
-      subscribers.clear();
+      sessions.end();
+      intent.destroy();
+      detachMedia();
+      store.destroy();
       emitter.clear();
       deleted = true;
     },
   };
-  return api;
 }

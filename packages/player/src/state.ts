@@ -1,5 +1,8 @@
 import type { PlayerError } from './errors.ts';
 import type { Quality } from './quality.ts';
+import type { SinkType } from './sinks/sink-type.ts';
+
+export type { SinkType } from './sinks/sink-type.ts';
 
 /** Playback states (SPEC §4; the IVS-style Player API's names). */
 export const PlayerState = {
@@ -12,7 +15,7 @@ export const PlayerState = {
 export type PlayerState = (typeof PlayerState)[keyof typeof PlayerState];
 
 export interface PlaybackStatistics {
-  /** Bits per second of the quality being played. */
+  /** Bits of media downloaded per second of media (measured, not the advertised BANDWIDTH); 0 when unknown. */
   bitrate: number;
   /** Frames decoded per second over the last sampling interval. */
   framerate: number;
@@ -38,6 +41,7 @@ export interface PlayerStateObject {
   playbackRate: number;
   averageBitrate: number;
   bandwidthEstimate: number;
+  /** Always false: a live stream has no end to loop from, and the player plays only live sources. */
   looping: boolean;
   autoQualityMode: boolean;
   /** Seconds between the frame on screen and real time; NaN when unknown (not live, no PDT). */
@@ -53,9 +57,16 @@ export interface PlayerStateObject {
   /** Infinity for a live stream. */
   duration: number;
   position: number;
+  /** EXT-X-START TIME-OFFSET of the source, 0 when it has none. */
   startOffset: number;
+  /** Every EXT-X-SESSION-DATA of the multivariant playlist: DATA-ID → VALUE (or URI). */
   sessionData: Record<string, string>;
   sessionId: string;
+  /**
+   * The channel's metadata as the source carries it: the session data entries whose DATA-ID
+   * starts with `com.onair.channel.` (prefix removed). Our origin advertises none today, so it
+   * stays empty; the channel API is where the embed reads channel facts.
+   */
   channelMetadata: Record<string, unknown>;
   /** Wall-clock time (ms) of the current position, from program-date-time; NaN when unknown. */
   syncTime: number;
@@ -66,8 +77,6 @@ export interface PlayerStateObject {
   loaded: boolean;
   error: PlayerError | null;
 }
-
-export type SinkType = 'mse' | 'passthrough';
 
 export function initialState(): PlayerStateObject {
   return {

@@ -1,36 +1,6 @@
-import { CAPTION_CUE_DURATION_S } from './constants.ts';
 import type { TextCue, TextMetadataCue } from './events.ts';
-import type { Id3Frame } from './id3.ts';
-
-/** The TXXX description under which the platform sends live captions as timed text. */
-export const CAPTION_DESCRIPTION = 'caption';
 
 export type TimedCue = TextCue | TextMetadataCue;
-
-/**
- * Cues for the ID3 frames of one timed-metadata sample at `startTime` (media seconds).
- * A TXXX 'caption' is a caption (a text cue lasting 2 s, SPEC §9); every other frame is a
- * text metadata cue (SPEC §3): description and text from TXXX, the owner from PRIV.
- */
-export function cuesFromId3(frames: readonly Id3Frame[], startTime: number): TimedCue[] {
-  const cues: TimedCue[] = [];
-  for (const frame of frames) {
-    if ('description' in frame && frame.description === CAPTION_DESCRIPTION) {
-      cues.push({ type: 'TextCue', startTime, endTime: startTime + CAPTION_CUE_DURATION_S, text: frame.value });
-    } else if ('description' in frame) {
-      cues.push(metadataCue(startTime, frame.description, frame.value, ''));
-    } else if ('owner' in frame) {
-      cues.push(metadataCue(startTime, frame.id, new TextDecoder().decode(frame.data), frame.owner));
-    } else if ('value' in frame) {
-      cues.push(metadataCue(startTime, frame.id, frame.value, ''));
-    }
-  }
-  return cues;
-}
-
-function metadataCue(startTime: number, description: string, text: string, owner: string): TextMetadataCue {
-  return { type: 'TextMetadataCue', description, startTime, endTime: startTime, text, owner };
-}
 
 /**
  * Timed cues arrive when their segment is downloaded, seconds before they are due; they are

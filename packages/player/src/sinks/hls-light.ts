@@ -18,4 +18,4 @@ const Hls = light.default;
 type Hls = HlsModule.default;
 export default Hls;
 export const { ErrorDetails, ErrorTypes, Events } = light;
-export type { ErrorData, HlsConfig, LevelParsed } from 'hls.js';
+export type { ErrorData, HlsConfig, Level, LevelParsed } from 'hls.js';

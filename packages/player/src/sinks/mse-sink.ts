@@ -1,83 +1,25 @@
-import Hls, {
-  ErrorDetails,
-  ErrorTypes,
-  Events,
-  type ErrorData,
-  type HlsConfig,
-  type LevelParsed,
-} from './hls-light.ts';
+import Hls, { Events, type ErrorData, type Level } from './hls-light.ts';
 import { NETWORK_RETRY } from '../constants.ts';
-import { ErrorType, errorTypeForHttpStatus, MediaErrorCode, networkRetryDelay } from '../errors.ts';
-import { parseId3 } from '../id3.ts';
+import type { SinkEnvironment } from '../environment.ts';
+import type * as Id3Cues from '../id3-cues.ts';
 import { lowLatencyTarget } from '../catch-up.ts';
+import { MediaBitrateMeter } from '../media-bitrate.ts';
 import { afterStall, NO_STALL_BACKOFF, stallExtra } from '../stall-backoff.ts';
-import { qualityName, type Quality } from '../quality.ts';
+import type { Quality } from '../quality.ts';
 import { serverTimeUrl } from '../server-clock.ts';
 import { chooseStartLevel } from '../start-level.ts';
-import { cuesFromId3 } from '../timed-metadata.ts';
+import { hlsConfig, isSource, levelToQuality } from './hls-config.ts';
+import { classifyHlsError } from './hls-errors.ts';
 import { partTimingFromPlaylist, peekingPlaylistLoader } from './playlist-peek.ts';
-import type { Sink, SinkHost } from './sink.ts';
+import type { Sink, SinkFactory, SinkHost, TrackConfiguration } from './sink.ts';
 
-/**
- * Segment requests of a live stream: a few seconds of buffer is all there is, so a failed or
- * stalled download is retried quickly (250 ms → 1 s) instead of hls.js's VOD-minded 1 s → 8 s
- * and 120 s load time-out, which would drain the buffer before the second try.
- */
-const LIVE_FRAGMENT_POLICY = {
-  default: {
-    maxTimeToFirstByteMs: 4000,
-    maxLoadTimeMs: 8000,
-    timeoutRetry: { maxNumRetry: 4, retryDelayMs: 0, maxRetryDelayMs: 0 },
-    errorRetry: { maxNumRetry: 6, retryDelayMs: 250, maxRetryDelayMs: 1000 },
-  },
-};
+export { levelToQuality } from './hls-config.ts';
 
-function hlsConfig(lowLatency: boolean, bandwidthEstimate: number | null): Partial<HlsConfig> {
-  return {
-    enableWorker: true,
-    lowLatencyMode: lowLatency,
-    backBufferLength: 30,
-    // The player's catch-up controller (catch-up.ts) owns the rate: hls.js's would toggle it
-    // several times a second. Outside low-latency mode hls.js never changes it either.
-    maxLiveSyncPlaybackRate: 1,
-    fragLoadPolicy: LIVE_FRAGMENT_POLICY,
-    // Loading starts once the start level is chosen (start-level.ts), right after the
-    // multivariant playlist: no bandwidth-test fragment of the lowest level first.
-    autoStartLoad: false,
-    testBandwidth: false,
-    // hls.js weights a bandwidth sample by its download time, and a 200 ms part downloads in
-    // tens of milliseconds on a fast network: with the default half-lives (3 s / 9 s of
-    // download time) a sub-second live buffer stalled before a drop was noticed, and the
-    // recovered throughput took over 20 s to be trusted (docs/player.md, "Adaptation").
-    abrEwmaFastLive: 0.25,
-    abrEwmaSlowLive: 0.5,
-    // Our back-off after a stall (stall-backoff.ts) replaces hls.js's +1 s per stall, which
-    // never decays.
-    liveSyncOnStallIncrease: 0,
-    ...(bandwidthEstimate ? { abrEwmaDefaultEstimate: bandwidthEstimate } : {}),
-  };
-}
+/** The hls.js class, injectable so the sink's own logic runs in unit tests without MediaSource. */
+export type HlsClass = typeof Hls;
 
-/** A variant as hls.js parsed it (advertised) or kept it (a Level): both carry the attributes. */
-export function levelToQuality(
-  level: Pick<LevelParsed, 'attrs' | 'bitrate' | 'width' | 'height' | 'videoCodec' | 'audioCodec'>,
-): Quality {
-  const codecs = level.attrs.CODECS ?? [level.videoCodec, level.audioCodec].filter(Boolean).join(',');
-  const [width, height] = (level.attrs.RESOLUTION ?? '').split('x').map(Number);
-  const framerate = Number(level.attrs['FRAME-RATE'] ?? 0);
-  const h = level.height ?? height ?? 0;
-  const name = qualityName(h, framerate, level.bitrate);
-  return { name, group: name, codecs, bitrate: level.bitrate, width: level.width ?? width ?? 0, height: h, framerate };
-}
-
-const MANIFEST_DETAILS: ReadonlySet<string> = new Set([
-  ErrorDetails.MANIFEST_LOAD_ERROR,
-  ErrorDetails.MANIFEST_LOAD_TIMEOUT,
-  ErrorDetails.MANIFEST_PARSING_ERROR,
-]);
-
-/** hls.js over MediaSource on the main thread: the default sink wherever MediaSource exists. */
-export function createMseSink(host: SinkHost): Sink {
+/** hls.js over MediaSource on the main thread: the spec's "default media source" sink. */
+export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsClass = Hls): Sink {
   let url = '';
   let lowLatency = host.lowLatency;
   let liveMaxLatency = Number.POSITIVE_INFINITY;
@@ -87,70 +29,76 @@ export function createMseSink(host: SinkHost): Sink {
   let networkAttempts = 0;
   /** The last instance's measured bandwidth (bit/s): the next instance starts from it. */
   let measuredBandwidth: number | null = null;
-
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: unknown;
   let backoff = NO_STALL_BACKOFF;
+  let meter = new MediaBitrateMeter();
+  /** The discontinuity sequence last played; a change is a discontinuity crossed. */
+  let lastCc: number | null = null;
+  let id3Cues: Promise<typeof Id3Cues> | null = null;
 
   function onError(instance: Hls, data: ErrorData): void {
-    if (data.details === ErrorDetails.BUFFER_STALLED_ERROR) backoff = afterStall(backoff, performance.now());
-    if (data.details === ErrorDetails.MEDIA_SOURCE_REQUIRES_RESET) {
+    if (data.details === 'bufferStalledError') backoff = afterStall(backoff, env.monotonic());
+    if (data.details === 'mediaSourceRequiresReset') {
       // The browser ended the MediaSource (a decode error, media error code 3). hls.js would
       // reset it and switch level on its own; the spec's policy (reload once, report on
       // recurrence) is the player's, so hand it over — after hls.js's own dispatch, because
       // the policy may destroy this instance.
-      setTimeout(() => {
-        if (hls === instance) host.onMediaError(MediaErrorCode.Decode, `${data.details}: ${data.error?.message ?? ''}`);
+      env.timers.setTimeout(() => {
+        if (hls === instance) host.onMediaError(3, `${data.details}: ${data.error?.message ?? ''}`);
       }, 0);
       return;
     }
-    if (!data.fatal) {
-      // hls.js recovers these itself (retries, level switches); they are reported so that a
-      // page can log them, never acted upon.
-      host.onError({
-        type:
-          data.type === ErrorTypes.NETWORK_ERROR ? errorTypeForHttpStatus(data.response?.code ?? 0) : ErrorType.Error,
-        code: data.response?.code ?? 0,
-        source: data.details,
-        message: `${data.details}${data.error ? `: ${data.error.message}` : ''}`,
-        fatal: false,
-      });
-      return;
-    }
-    if (data.type === ErrorTypes.NETWORK_ERROR) {
-      const status = data.response?.code ?? 0;
-      // A 4xx is an answer, not a hiccup: the stream is not there (offline) or not allowed.
-      const permanent = status >= 400 && status < 500;
-      const delay = permanent ? null : networkRetryDelay(networkAttempts, NETWORK_RETRY);
-      if (delay !== null) {
-        networkAttempts += 1;
-        clearTimeout(retryTimer);
-        retryTimer = setTimeout(() => {
-          if (hls !== instance) return;
-          if (MANIFEST_DETAILS.has(data.details)) instance.loadSource(url);
-          else instance.startLoad();
-        }, delay);
+    const decision = classifyHlsError(
+      {
+        type: data.type,
+        details: data.details,
+        fatal: data.fatal,
+        status: data.response?.code,
+        message: data.error?.message,
+      },
+      { networkAttempts, retry: NETWORK_RETRY },
+    );
+    switch (decision.action) {
+      case 'report':
+      case 'fail':
+        host.onError(decision.error);
         return;
-      }
-      host.onError({
-        type: errorTypeForHttpStatus(status),
-        code: status,
-        source: data.details,
-        message: `${data.details}${status ? ` (HTTP ${status})` : ''}`,
-        fatal: true,
-      });
-      return;
+      case 'media-error':
+        host.onMediaError(decision.code, decision.message);
+        return;
+      case 'retry':
+        networkAttempts += 1;
+        env.timers.clearTimeout(retryTimer);
+        retryTimer = env.timers.setTimeout(() => {
+          if (hls !== instance) return;
+          if (decision.reloadManifest) instance.loadSource(url);
+          else instance.startLoad();
+        }, decision.delayMs);
     }
-    if (data.type === ErrorTypes.MEDIA_ERROR) {
-      host.onMediaError(MediaErrorCode.Decode, `${data.details}${data.error ? `: ${data.error.message}` : ''}`);
-      return;
+  }
+
+  /** SPEC §3 sink adjustment: automatic quality never climbs onto the source. */
+  function capAutomaticQuality(instance: Hls): void {
+    if (!host.adjustments.abrTranscodesOnly) return;
+    const transcodes = instance.levels.map((l, i) => (isSource(levelToQuality(l)) ? -1 : i)).filter((i) => i >= 0);
+    if (transcodes.length > 0) instance.autoLevelCapping = Math.max(...transcodes);
+  }
+
+  function reportTracks(
+    instance: Hls,
+    data: { audio?: { codec?: string }; video?: { codec?: string }; audiovideo?: { codec?: string } },
+  ): void {
+    const level: Level | undefined = instance.levels[instance.currentLevel] ?? instance.levels[0];
+    const isProtected = (level?.details?.encryptedFragments.length ?? 0) > 0;
+    const path = level?.url[0] ?? url;
+    const group = level ? levelToQuality(level).group : '';
+    const srcObj = host.video.currentSrc || null;
+    const tracks: TrackConfiguration[] = [];
+    for (const id of ['video', 'audio', 'audiovideo'] as const) {
+      const track = data[id];
+      if (track) tracks.push({ trackID: id, codec: track.codec ?? '', mode: 'mse', isProtected, path, group, srcObj });
     }
-    host.onError({
-      type: ErrorType.Error,
-      code: 0,
-      source: data.details,
-      message: data.error?.message ?? data.details,
-      fatal: true,
-    });
+    host.onTracks(tracks);
   }
 
   function create(): Hls {
@@ -161,9 +109,9 @@ export function createMseSink(host: SinkHost): Sink {
       // Compared with the config, not the getter, which adds hls.js's back-off after stalls.
       if (target !== null && instance.config.liveSyncDuration !== target) instance.targetLatency = target;
     };
-    const instance: Hls = new Hls({
+    const instance: Hls = new Engine({
       ...hlsConfig(lowLatency, measuredBandwidth),
-      pLoader: peekingPlaylistLoader(Hls.DefaultConfig.loader, (text) => {
+      pLoader: peekingPlaylistLoader(Engine.DefaultConfig.loader, (text) => {
         const timing = partTimingFromPlaylist(text);
         if (timing) applyTarget(timing.partHoldBackS, timing.partTargetS);
       }),
@@ -184,6 +132,7 @@ export function createMseSink(host: SinkHost): Sink {
       const remove = new Set(host.onQualities(qualities, dropped));
       // Highest index first so the remaining indices stay valid while removing.
       for (let i = qualities.length - 1; i >= 0; i--) if (remove.has(qualities[i]!)) instance.removeLevel(i);
+      capAutomaticQuality(instance);
       const index = manual ? levelIndex(instance, manual) : -1;
       if (index >= 0) instance.startLevel = instance.currentLevel = index;
       else instance.startLevel = chooseStartLevel(instance.levels, elementSize(host.video), measuredBandwidth);
@@ -191,26 +140,41 @@ export function createMseSink(host: SinkHost): Sink {
     };
     instance.on(Events.MANIFEST_LOADED, (_event, data) => {
       advertised = data.levels.map(levelToQuality);
+      const sessionData: Record<string, string> = {};
+      for (const [id, attrs] of Object.entries(data.sessionData ?? {}))
+        sessionData[id] = attrs.VALUE ?? attrs.URI ?? '';
+      host.onSourceInfo({ sessionData, startOffset: data.startTimeOffset ?? 0 });
       const clock = serverTimeUrl(data.sessionData, data.url);
       if (clock) host.onServerClock(clock);
       settleQualities();
-    });
-    instance.on(Events.FRAG_LOADED, () => {
-      const estimate = instance.bandwidthEstimate;
-      if (Number.isFinite(estimate) && estimate > 0) measuredBandwidth = Math.round(estimate);
     });
     instance.on(Events.MANIFEST_PARSED, (_event, data) => {
       kept = data.levels.map(levelToQuality);
       settleQualities();
     });
+    instance.on(Events.FRAG_LOADED, (_event, data) => {
+      const estimate = instance.bandwidthEstimate;
+      if (Number.isFinite(estimate) && estimate > 0) measuredBandwidth = Math.round(estimate);
+      const piece = data.part ?? data.frag;
+      meter.add(piece.stats.loaded, piece.duration);
+    });
+    instance.on(Events.FRAG_CHANGED, (_event, data) => {
+      // The fragment now on screen: a new discontinuity sequence means one was crossed.
+      if (lastCc !== null && data.frag.cc !== lastCc) host.onDiscontinuity();
+      lastCc = data.frag.cc;
+    });
+    instance.on(Events.BUFFER_CODECS, (_event, data) => reportTracks(instance, data));
     instance.on(Events.LEVEL_SWITCHED, (_event, data) => {
       const level = instance.levels[data.level];
       if (level) host.onQualityChanged(levelToQuality(level));
     });
     instance.on(Events.FRAG_PARSING_METADATA, (_event, data) => {
-      // ID3 in the stream (emsg boxes in fMP4): hls.js hands the tag bytes and their time.
-      const cues = data.samples.flatMap((sample) => cuesFromId3(parseId3(sample.data), sample.pts));
-      if (cues.length > 0) host.onTimedCues(cues);
+      // ID3 in the stream: the parser loads with the first tag (id3-cues.ts), in order.
+      id3Cues ??= import('../id3-cues.ts');
+      void id3Cues.then(({ cuesFromSamples }) => {
+        const cues = cuesFromSamples(data.samples);
+        if (cues.length > 0 && hls === instance) host.onTimedCues(cues);
+      });
     });
     instance.on(Events.FRAG_BUFFERED, () => {
       networkAttempts = 0;
@@ -219,6 +183,15 @@ export function createMseSink(host: SinkHost): Sink {
     instance.on(Events.ERROR, (_event, data) => onError(instance, data));
     instance.attachMedia(host.video);
     return instance;
+  }
+
+  function start(): void {
+    env.timers.clearTimeout(retryTimer);
+    hls?.destroy();
+    meter = new MediaBitrateMeter();
+    lastCc = null;
+    hls = create();
+    hls.loadSource(url);
   }
 
   function applyLiveMaxLatency(instance: Hls): void {
@@ -232,23 +205,20 @@ export function createMseSink(host: SinkHost): Sink {
   const levelIndex = (instance: Hls, quality: Quality): number =>
     instance.levels.findIndex((l) => l.height === quality.height && l.bitrate === quality.bitrate);
 
-  return {
+  const sink: Sink = {
     type: 'mse',
     load(source) {
       url = source;
-      hls?.destroy();
-      hls = create();
-      hls.loadSource(url);
+      start();
     },
     reload() {
       if (!url) return;
-      clearTimeout(retryTimer);
       hls?.destroy();
+      hls = null;
       // A clean element: the new instance must not take the old position as its start.
       host.video.removeAttribute('src');
       host.video.load();
-      hls = create();
-      hls.loadSource(url);
+      start();
     },
     setQuality(quality) {
       manual = quality;
@@ -264,7 +234,7 @@ export function createMseSink(host: SinkHost): Sink {
       if (enabled === lowLatency) return;
       lowLatency = enabled;
       // hls.js reads lowLatencyMode when it plans playlist and part loads: start over cleanly.
-      if (hls && url) this.reload();
+      if (hls && url) sink.reload();
     },
     setLiveMaxLatency(seconds) {
       liveMaxLatency = seconds;
@@ -278,6 +248,7 @@ export function createMseSink(host: SinkHost): Sink {
       const estimate = hls?.bandwidthEstimate ?? Number.NaN;
       return Number.isFinite(estimate) ? Math.round(estimate) : 0;
     },
+    mediaBitrate: () => meter.bitrate(),
     playingDateMs() {
       return hls?.playingDate?.getTime() ?? null;
     },
@@ -285,7 +256,7 @@ export function createMseSink(host: SinkHost): Sink {
       const details = hls?.latestLevelDetails;
       if (!lowLatency || !details?.live) return null;
       const target = lowLatencyTarget(details.partHoldBack, details.partTarget);
-      return target === null ? null : target + stallExtra(backoff, performance.now());
+      return target === null ? null : target + stallExtra(backoff, env.monotonic());
     },
     liveEdgeDistance() {
       const details = hls?.latestLevelDetails;
@@ -294,11 +265,12 @@ export function createMseSink(host: SinkHost): Sink {
     },
     isLive: () => hls?.latestLevelDetails?.live ?? false,
     destroy() {
-      clearTimeout(retryTimer);
+      env.timers.clearTimeout(retryTimer);
       hls?.destroy();
       hls = null;
     },
   };
+  return sink;
 }
 
 function elementSize(video: HTMLVideoElement): { width: number; height: number; devicePixelRatio: number } {
@@ -308,6 +280,12 @@ function elementSize(video: HTMLVideoElement): { width: number; height: number; 
     devicePixelRatio: globalThis.devicePixelRatio ?? 1,
   };
 }
+
+export const mseSinkFactory: SinkFactory = {
+  type: 'mse',
+  supported: (capabilities) => capabilities.mediaSource,
+  create: (host, env) => createMseSink(host, env),
+};
 
 export function mseSupported(): boolean {
   return Hls.isSupported();

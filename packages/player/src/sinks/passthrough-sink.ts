@@ -1,3 +1,4 @@
+import type { SinkEnvironment } from '../environment.ts';
 import type { Quality } from '../quality.ts';
 import type { Sink, SinkHost } from './sink.ts';
 
@@ -6,7 +7,7 @@ import type { Sink, SinkHost } from './sink.ts';
  * picks qualities and the live edge; we can only read what the element exposes. The target
  * duration (for the drift rule) is read from the media playlist once, best effort.
  */
-export function createPassthroughSink(host: SinkHost, fetchImpl: typeof fetch = fetch): Sink {
+export function createPassthroughSink(host: SinkHost, env: Pick<SinkEnvironment, 'fetch'>): Sink {
   const { video } = host;
   let url = '';
   let targetDuration = Number.NaN;
@@ -14,9 +15,9 @@ export function createPassthroughSink(host: SinkHost, fetchImpl: typeof fetch = 
 
   async function learnTargetDuration(source: string): Promise<void> {
     try {
-      let text = await (await fetchImpl(source, { signal: abort.signal })).text();
+      let text = await (await env.fetch(source, { signal: abort.signal })).text();
       const variant = /^#EXT-X-STREAM-INF[^\n]*\n([^#\n][^\n]*)/m.exec(text)?.[1]?.trim();
-      if (variant) text = await (await fetchImpl(new URL(variant, source), { signal: abort.signal })).text();
+      if (variant) text = await (await env.fetch(new URL(variant, source), { signal: abort.signal })).text();
       const match = /^#EXT-X-TARGETDURATION:(\d+(?:\.\d+)?)/m.exec(text);
       if (match?.[1]) targetDuration = Number(match[1]);
     } catch {
@@ -29,10 +30,20 @@ export function createPassthroughSink(host: SinkHost, fetchImpl: typeof fetch = 
     return seekable.length > 0 ? seekable.end(seekable.length - 1) : null;
   };
 
+  const onMetadata = () => {
+    // Native HLS exposes no qualities: metadata is its "ready".
+    host.onQualities([]);
+    // The browser decodes one muxed stream; its codecs are not exposed to the page.
+    host.onTracks([
+      { trackID: 'main', codec: '', mode: 'passthrough', isProtected: false, path: url, group: '', srcObj: url },
+    ]);
+  };
+
   return {
     type: 'passthrough',
     load(source) {
       url = source;
+      video.addEventListener('loadedmetadata', onMetadata);
       video.src = source;
       void learnTargetDuration(source);
     },
@@ -50,6 +61,8 @@ export function createPassthroughSink(host: SinkHost, fetchImpl: typeof fetch = 
       if (edge !== null) video.currentTime = Math.max(0, edge - 1);
     },
     bandwidthEstimate: () => 0,
+    // The browser downloads the media itself: nothing of it reaches the page to measure.
+    mediaBitrate: () => 0,
     playingDateMs() {
       // Safari exposes the program-date-time of position 0; Chromium does not.
       const start = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.();
@@ -66,6 +79,7 @@ export function createPassthroughSink(host: SinkHost, fetchImpl: typeof fetch = 
     isLive: () => video.duration === Number.POSITIVE_INFINITY,
     destroy() {
       abort.abort();
+      video.removeEventListener('loadedmetadata', onMetadata);
       video.removeAttribute('src');
       video.load();
     },

@@ -1,21 +1,30 @@
-import type { SinkType } from '../state.ts';
+import type { SinkCapabilities, SinkFactory } from './sink.ts';
+import type { SinkType } from './sink-type.ts';
 
-export interface SinkSupport {
-  /** MediaSource can play H.264/AAC (hls.js's own check). */
-  mediaSource: boolean;
-  /** The media element plays HLS by itself (canPlayType says "maybe" or "probably"). */
-  nativeHls: boolean;
+/** The sinks a player can create, by type (hls.js `config.xController` style: swap one in config). */
+export type SinkRegistry = Partial<Record<SinkType, Pick<SinkFactory, 'supported'>>>;
+
+/**
+ * Automatic choice, best first: our worker engine where MediaSource runs in a worker, hls.js
+ * over MediaSource, then the browser's own HLS. `chromecast` and `webview` are never chosen
+ * automatically: a viewer (cast) or a host app picks them with setSinkType.
+ */
+export const AUTO_SINK_ORDER: readonly SinkType[] = ['mse-worker', 'mse', 'passthrough'];
+
+export interface SinkSelection {
+  registry: SinkRegistry;
+  /** A sink asked for by name (config.sink, setSinkType): that one or nothing. */
+  preferred?: SinkType;
+  order?: readonly SinkType[];
 }
 
 /**
- * MediaSource wins whenever it exists, even where the browser also plays HLS natively
- * (Chromium does both): our engine then decides latency and quality, not the browser's.
- * Native HLS is the fallback. null: this browser cannot play HLS at all.
+ * Picks the sink for a load. MediaSource wins whenever it exists, even where the browser also
+ * plays HLS natively (Chromium does both): our engine then decides latency and quality, not
+ * the browser's. null: no registered sink can play here (or the preferred one cannot).
  */
-export function selectSink(support: SinkSupport, forced?: SinkType): SinkType | null {
-  if (forced === 'mse') return support.mediaSource ? 'mse' : null;
-  if (forced === 'passthrough') return support.nativeHls ? 'passthrough' : null;
-  if (support.mediaSource) return 'mse';
-  if (support.nativeHls) return 'passthrough';
-  return null;
+export function selectSink(capabilities: SinkCapabilities, selection: SinkSelection): SinkType | null {
+  const usable = (type: SinkType) => selection.registry[type]?.supported(capabilities) === true;
+  if (selection.preferred) return usable(selection.preferred) ? selection.preferred : null;
+  return (selection.order ?? AUTO_SINK_ORDER).find(usable) ?? null;
 }

@@ -1,13 +1,54 @@
+import type { SinkEnvironment } from '../environment.ts';
 import type { PlayerError } from '../errors.ts';
 import type { Quality } from '../quality.ts';
-import type { SinkType } from '../state.ts';
 import type { TimedCue } from '../timed-metadata.ts';
+import type { SinkType } from './sink-type.ts';
+
+/** SPEC §3 "Sink adjustments": when a sink is rebuilt, and what automatic quality may pick. */
+export interface SinkAdjustments {
+  /** Rebuild the sink when playback moves onto or off the source quality (group 'chunked'). */
+  rebuildMediaSinkOnSourceQualityChange: boolean;
+  /** Rebuild the sink when the stream crosses a discontinuity. */
+  rebuildMediaSinkOnDiscontinuity: boolean;
+  /** Automatic quality chooses among transcodes only, never the source; a viewer still may. */
+  abrTranscodesOnly: boolean;
+}
+
+export const DEFAULT_SINK_ADJUSTMENTS: SinkAdjustments = {
+  rebuildMediaSinkOnSourceQualityChange: false,
+  rebuildMediaSinkOnDiscontinuity: false,
+  abrTranscodesOnly: false,
+};
+
+/**
+ * SPEC §3 "Track configuration": what a sink reports for each track it plays.
+ * - `mode`: how the track reaches the element (`mse` SourceBuffer, `passthrough` src, `remote`);
+ * - `path`: the playlist URL the track comes from;
+ * - `group`: the quality group (its `chunked` for the source);
+ * - `srcObj`: what the element's source is (the MediaSource's object URL or the stream URL).
+ */
+export interface TrackConfiguration {
+  trackID: string;
+  codec: string;
+  mode: 'mse' | 'passthrough' | 'remote';
+  isProtected: boolean;
+  path: string;
+  group: string;
+  srcObj: string | null;
+}
+
+/** What a source says about itself beyond its qualities (SPEC §3 state fields). */
+export interface SourceInfo {
+  /** Every EXT-X-SESSION-DATA entry: DATA-ID → VALUE (or URI when it has no VALUE). */
+  sessionData: Record<string, string>;
+  /** EXT-X-START TIME-OFFSET, 0 when the source has none. */
+  startOffset: number;
+}
 
 /**
  * The seam between the Player facade and whatever turns a URL into pictures on the media
  * element. A sink owns the source (loading, qualities, live edge); the player owns the
  * element's play/pause/volume and every policy (errors, drift, analytics).
- * Later sinks (mse-worker, chromecast) implement the same interface.
  */
 export interface Sink {
   readonly type: SinkType;
@@ -22,6 +63,8 @@ export interface Sink {
   seekToLiveEdge(): void;
   /** Bits per second, 0 when unknown. */
   bandwidthEstimate(): number;
+  /** Bits of media downloaded per second of media, over the last few seconds; 0 when unknown. */
+  mediaBitrate(): number;
   /** Wall-clock time (ms) of the current position from program-date-time, null when unknown. */
   playingDateMs(): number | null;
   /**
@@ -32,6 +75,7 @@ export interface Sink {
   /** Distance from the live edge, null before a live playlist is known. */
   liveEdgeDistance(): { seconds: number; targetDuration: number } | null;
   isLive(): boolean;
+  /** Removes everything the sink added: engine, timers, listeners, the element's source. */
   destroy(): void;
 }
 
@@ -39,6 +83,7 @@ export interface Sink {
 export interface SinkHost {
   readonly video: HTMLVideoElement;
   readonly lowLatency: boolean;
+  readonly adjustments: SinkAdjustments;
   /** An error the sink already classified (network after retries, manifest 404). */
   onError(error: PlayerError): void;
   /** A media error the player's policy decides on (reload once, or report). */
@@ -50,10 +95,33 @@ export interface SinkHost {
    */
   onQualities(qualities: Quality[], droppedBySink?: Quality[]): Quality[];
   onQualityChanged(quality: Quality): void;
+  onSourceInfo(info: SourceInfo): void;
+  /** The tracks now playing; a change of protection or audio-only status rebuilds the sink. */
+  onTracks(tracks: TrackConfiguration[]): void;
+  /** The stream crossed a discontinuity (EXT-X-DISCONTINUITY). */
+  onDiscontinuity(): void;
   /** Captions and timed metadata found in the stream, ahead of their time; the player releases them on time. */
   onTimedCues(cues: TimedCue[]): void;
   /** The source advertises the server's clock at this URL (server-clock.ts). */
   onServerClock(url: string): void;
   /** Something was played: the sink saw a fragment buffered (resets retry budgets). */
   onProgress(): void;
+}
+
+/** How a sink of one type is made; the player config's registry maps types to these. */
+export interface SinkFactory {
+  readonly type: SinkType;
+  /** Whether this browser can run the sink at all. */
+  supported(capabilities: SinkCapabilities): boolean;
+  create(host: SinkHost, env: SinkEnvironment): Sink;
+}
+
+/** What the browser offers, probed once per load (select-sink.ts decides from it). */
+export interface SinkCapabilities {
+  /** MediaSource can play H.264/AAC on the main thread. */
+  mediaSource: boolean;
+  /** MediaSource.canConstructInDedicatedWorker. */
+  mediaSourceInWorker: boolean;
+  /** The media element plays HLS by itself (canPlayType says "maybe" or "probably"). */
+  nativeHls: boolean;
 }

@@ -1,0 +1,53 @@
+import type { DriftDetectionConfig } from './drift.ts';
+import type { PlayerEnvironment } from './environment.ts';
+import type { PlayerEventMap } from './events.ts';
+import type { Experiment } from './experiments.ts';
+import type { LiveLatencyAnalytics } from './latency.ts';
+import type { Quality } from './quality.ts';
+import type { SinkFactories } from './sinks/registry.ts';
+import type { SinkAdjustments } from './sinks/sink.ts';
+import type { SinkType } from './sinks/sink-type.ts';
+import type { PlayerStateObject } from './state.ts';
+
+/** One typed defaults object, merged with what the page passes (hls.js config.ts style). */
+export interface PlayerConfig {
+  /** The sink to use (tests, debugging, a host's choice); otherwise the best the browser supports. */
+  sink?: SinkType;
+  /** Sink factories by type, over the built-in registry (hls.js `config.xController` style). */
+  sinks?: SinkFactories;
+  /** SPEC §3 sink adjustments; all false by default. */
+  sinkAdjustments?: Partial<SinkAdjustments>;
+  experiments?: readonly Experiment[];
+  /** The first buffering timeout (buffering-watchdog.ts); later ones double. */
+  bufferingTimeoutMs?: number;
+  /** Overrides of the drift rule; its defaults depend on the sink (SPEC §9). */
+  driftDetection?: Partial<DriftDetectionConfig>;
+  environment?: Partial<PlayerEnvironment>;
+}
+
+export interface Player {
+  attachMedia(video: HTMLVideoElement): void;
+  load(url: string): void;
+  play(): Promise<void>;
+  pause(): void;
+  seekTo(position: number): void;
+  setVolume(volume: number): void;
+  setMuted(muted: boolean): void;
+  setPlaybackRate(rate: number): void;
+  /** Manual quality; refused while the element shows native controls (SPEC §5). */
+  setQuality(quality: Quality): void;
+  setAutoQualityMode(enabled: boolean): void;
+  setLiveLowLatencyEnabled(enabled: boolean): void;
+  setLiveMaxLatency(seconds: number): void;
+  setRebufferToLive(enabled: boolean): void;
+  /** Moves playback onto another sink at the live edge, keeping volume, mute, rate, quality mode, low latency. */
+  setSinkType(type: SinkType): void;
+  getState(): PlayerStateObject;
+  getLiveLatencyAnalytics(): LiveLatencyAnalytics;
+  getVersion(): string;
+  /** Called after every state change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  on<K extends keyof PlayerEventMap>(type: K, listener: (payload: PlayerEventMap[K]) => void): void;
+  off<K extends keyof PlayerEventMap>(type: K, listener: (payload: PlayerEventMap[K]) => void): void;
+  delete(): void;
+}
