@@ -53,14 +53,14 @@ async function callRoute(options: ApiClientOptions, name: string, route: RouteDe
 }
 
 /**
- * A typed client with one method per route of `routes` (by default the whole catalogue), nested
+ * A typed client with one method per route of `routes`, nested
  * by the route's dotted name: `client.channels.v2.info({ slug })`. Arguments follow the route:
  * path parameters (if any), then the body or the query (if any), then {@link CallOptions}.
  * Every response is validated against the route's schema before it is returned.
  */
-export function createApiClient<T extends Record<string, RouteDef> = Catalogue>(
+export function createRouteClient<T extends Record<string, RouteDef>>(
   options: ApiClientOptions,
-  routes: T = catalogue as unknown as T,
+  routes: T,
 ): ApiClient<T> {
   const tree: Record<string, unknown> = {};
   for (const [name, route] of Object.entries(routes)) {
@@ -71,4 +71,15 @@ export function createApiClient<T extends Record<string, RouteDef> = Catalogue>(
     node[leaf] = (...args: unknown[]) => callRoute(options, name, route, args);
   }
   return tree as ApiClient<T>;
+}
+
+/**
+ * The client over the platform's whole catalogue by default. A page that makes a few calls
+ * (the embed) uses createRouteClient with its own routes, so the rest stays out of its bundle.
+ */
+export function createApiClient<T extends Record<string, RouteDef> = Catalogue>(
+  options: ApiClientOptions,
+  routes: T = catalogue as unknown as T,
+): ApiClient<T> {
+  return createRouteClient(options, routes);
 }

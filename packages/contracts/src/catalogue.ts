@@ -30,4 +30,5 @@ export function catalogueEntries(): [RouteName, RouteDef][] {
   return Object.entries(catalogue) as [RouteName, RouteDef][];
 }
 
+export { embedRoutes } from './catalogue/embed.ts';
 export { communityMemberBodySchema, type CommunityMemberBody } from './catalogue/internal.ts';

@@ -1,4 +1,5 @@
-import { createApiClient } from '@onair/api';
+import { createRouteClient } from '@onair/api';
+import { embedRoutes } from '@onair/contracts';
 import { earlyAwareFetch } from './early-requests.ts';
 
 /**
@@ -6,5 +7,7 @@ import { earlyAwareFetch } from './early-requests.ts';
  * main fetch helper's behaviour (credentials, no-cache, bearer token from the session cookie)
  * and each response validated against its contract before the page sees it. The channel's
  * first two calls may be answered by requests index.html started early (early-requests.ts).
+ * Only the embed's own routes: the rest of the platform's catalogue (channels v1/v2, videos,
+ * internal) stays out of the bundle the first frame waits for.
  */
-export const api = createApiClient({ baseUrl: '', fetch: earlyAwareFetch });
+export const api = createRouteClient({ baseUrl: '', fetch: earlyAwareFetch }, embedRoutes);
