@@ -410,7 +410,9 @@ test.describe('player screen: controls and menus', () => {
     expect(caption.y + caption.height).toBeLessThanOrEqual(bar.y + bar.height / 2);
   });
 
-  test('a playback error shows a message with Retry, and Retry plays', async ({ page }) => {
+  test('a playback error shows written copy for its type with Retry, and Retry plays', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     let failing = true;
     await page.route('**/hls/studio-live/**', (route) =>
       failing ? route.fulfill({ status: 404, body: 'gone' }) : route.fallback(),
@@ -419,7 +421,12 @@ test.describe('player screen: controls and menus', () => {
     const error = page.getByTestId('player-error');
     await expect(error).toBeVisible({ timeout: 20_000 });
     await expect(error).toHaveAttribute('role', 'alert');
+    await expect(error).toHaveAttribute('data-error-type', 'NotAvailable');
     await expect(error.getByText('This stream could not be played')).toBeVisible();
+    await expect(error.getByText("The stream isn't available right now.")).toBeVisible();
+    // The engine's words (manifestLoadError (HTTP 404)) are for developers: the console, not the screen.
+    await expect(error).not.toContainText(/HTTP|404|manifest|LoadError/i);
+    expect(warnings.filter((w) => w.startsWith('Player error NotAvailable (code 404'))).not.toEqual([]);
     failing = false;
     await error.getByRole('button', { name: 'Retry' }).click();
     await expect(error).toHaveCount(0);
