@@ -74,6 +74,29 @@ export async function expectPlaybackAdvances(
     .toEqual({ framesDecoded: true, mediaTimeAdvanced: true });
 }
 
+/** The end of the buffered media (s), 0 with nothing buffered. */
+export function bufferedEnd(page: Page): Promise<number> {
+  return page
+    .locator('video')
+    .evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(v.buffered.length - 1) : 0));
+}
+
+/**
+ * The video stands still while the live stream moves on: polled until `seconds` more media
+ * are buffered (the origin publishes in real time, so at least that much time has passed with
+ * the player loading), then the position must not have moved. A condition, not a fixed sleep.
+ */
+export async function expectStandsStillWhileStreamMovesOn(page: Page, seconds: number): Promise<VideoSample> {
+  const before = await sampleVideo(page);
+  const bufferedBefore = await bufferedEnd(page);
+  await expect
+    .poll(() => bufferedEnd(page), { timeout: 20_000, message: 'the stream kept loading' })
+    .toBeGreaterThan(bufferedBefore + seconds);
+  const after = await sampleVideo(page);
+  expect(after.currentTime, 'the position stood still').toBe(before.currentTime);
+  return after;
+}
+
 /**
  * Waits for the page's CSS transitions and finite animations to finish (an overlay fading in,
  * a menu opening), so what is measured next (axe's colour contrast, a screenshot) is the
