@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { ALLOW_SOUND_AUTOPLAY, CHROMIUM_BASE_ARGS } from './tests/e2e/support/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
+/** CI=true (any non-empty value but 'false' or '0'), as CI services set it. */
+const CI = !!process.env.CI && !['false', '0'].includes(process.env.CI);
 
 /**
  * Browser journeys in Debian's Chromium (no downloaded browsers) against the real platform,
@@ -12,9 +14,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
+  // One browser at a time: the journeys share the platform's live channels and a small machine.
   workers: 1,
+  // A stray test.only must not pass CI by running one test.
+  forbidOnly: CI,
+  // Never retried, locally or in CI: a journey that passes only on a second try is a flaky one
+  // to fix, not to hide.
   retries: 0,
-  reporter: [['list']],
+  // CI logs want a line per test and annotations on the diff; a terminal wants the list.
+  reporter: CI ? [['line'], ['github']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',

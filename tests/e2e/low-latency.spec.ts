@@ -169,9 +169,15 @@ test.describe('low latency', () => {
     const skewMs = -4000;
     await startPlayer(page, LIVE, { muted: true, config: { labClockSkewMs: skewMs } });
     await waitForPlayback(page);
-    await page.waitForTimeout(2000);
-    const analytics = await page.evaluate(() => (window as unknown as ProbeWindow).player.getLiveLatencyAnalytics());
-    expect(Math.abs(analytics.serverOffset + skewMs)).toBeLessThan(150);
+    // Once the player has asked the origin's clock (/hls/time) and measured its offset.
+    await expect
+      .poll(async () => {
+        const { serverOffset } = await page.evaluate(() =>
+          (window as unknown as ProbeWindow).player.getLiveLatencyAnalytics(),
+        );
+        return Math.abs(serverOffset + skewMs);
+      })
+      .toBeLessThan(150);
     expect(clockRequests).toHaveLength(1);
 
     const readings = await readFor(page, 3000);

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, sampleVideo, test, waitForPlayback } from './support/fixtures.ts';
+import {
+  expect,
+  expectPlaybackAdvances,
+  expectStandsStillWhileStreamMovesOn,
+  sampleVideo,
+  test,
+  waitForPlayback,
+} from './support/fixtures.ts';
 import { labEvents, openLab, playerState, startPlayer } from './support/player-lab.ts';
 
 /**
@@ -37,9 +44,7 @@ test.describe('player engine', () => {
     await call(page, 'pause');
     await expect.poll(() => playerState(page, 'state')).toBe('Idle');
     expect(await playerState(page, 'paused')).toBe(true);
-    const paused = await sampleVideo(page);
-    await page.waitForTimeout(1000);
-    expect((await sampleVideo(page)).currentTime).toBe(paused.currentTime);
+    await expectStandsStillWhileStreamMovesOn(page, 1);
     // Pausing emits the analytics stats of the play so far, stamped for the web.
     const [stats] = await labEvents(page, 'analytics');
     expect(stats?.payload).toMatchObject({
@@ -49,9 +54,7 @@ test.describe('player engine', () => {
 
     await call(page, 'play');
     await expect.poll(() => playerState(page, 'state')).toBe('Playing');
-    const resumed = await sampleVideo(page);
-    await page.waitForTimeout(1500);
-    expect((await sampleVideo(page)).currentTime).toBeGreaterThan(resumed.currentTime + 0.5);
+    await expectPlaybackAdvances(page, { frames: 10, seconds: 0.5 });
 
     await call(page, 'setMuted', true);
     expect((await sampleVideo(page)).muted).toBe(true);
@@ -77,11 +80,12 @@ test.describe('player engine', () => {
   test('reports statistics from the element and the version 1.31.0', async ({ page }) => {
     await startPlayer(page, LIVE);
     await waitForPlayback(page);
-    await page.waitForTimeout(2000);
-    const statistics = await playerState<{ framerate: number; decodedFrames: number; bitrate: number }>(
-      page,
-      'statistics',
-    );
+    type Statistics = { framerate: number; decodedFrames: number; bitrate: number };
+    // Sampled every 500 ms: polled until a sample has counted a few dozen frames.
+    await expect
+      .poll(async () => (await playerState<Statistics>(page, 'statistics')).decodedFrames)
+      .toBeGreaterThan(20);
+    const statistics = await playerState<Statistics>(page, 'statistics');
     const video = await sampleVideo(page);
     expect(statistics.decodedFrames).toBeGreaterThan(20);
     expect(statistics.decodedFrames).toBeLessThanOrEqual(video.frames);
@@ -196,7 +200,12 @@ test.describe('player engine', () => {
     };
     await startPlayer(page, LIVE, { config: { driftDetection } });
     await waitForPlayback(page);
-    await page.waitForTimeout(8000); // build some back buffer to fall back into
+    // Some back buffer to fall back into: more than the 6 s the position is moved back.
+    await expect
+      .poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime - v.buffered.start(0)), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(7);
     const latencyBefore = await playerState<number>(page, 'liveLatency');
     expect(await labEvents(page, 'drift-correction')).toHaveLength(0);
     await page.locator('video').evaluate((v: HTMLVideoElement) => (v.currentTime -= 6));
@@ -236,11 +245,7 @@ test.describe('player engine', () => {
     await startPlayer(page, LIVE, { config: { sink: 'passthrough' } });
     await waitForPlayback(page);
     expect(await playerState(page, 'sink')).toBe('passthrough');
-    const before = await sampleVideo(page);
-    await page.waitForTimeout(3000);
-    const after = await sampleVideo(page);
-    expect(after.frames - before.frames).toBeGreaterThan(30);
-    expect(after.currentTime).toBeGreaterThan(before.currentTime + 1.5);
+    await expectPlaybackAdvances(page, { frames: 30, seconds: 1.5 });
     const src = await page.locator('video').evaluate((v: HTMLVideoElement) => v.currentSrc);
     expect(src).toContain('/hls/studio-live/master.m3u8'); // not a MediaSource blob
   });
@@ -253,8 +258,7 @@ test.describe('player engine', () => {
     });
     await startPlayer(page, LIVE);
     await expect.poll(() => playerState(page, 'loaded')).toBe(true);
-    await page.waitForTimeout(1500);
-    expect((await sampleVideo(page)).paused).toBe(true);
+    expect((await expectStandsStillWhileStreamMovesOn(page, 1.5)).paused).toBe(true);
     expect(await playerState(page, 'paused')).toBe(false); // the request to play stands
 
     await page.evaluate(() => {
@@ -292,7 +296,11 @@ test.describe('player engine without WebAssembly', () => {
       fatal: true,
       message: 'WebAssembly is not supported by the browser. This is required for playback.',
     });
-    await page.waitForTimeout(1000);
+    // Refused before anything was attached: the element never got a source to load from.
+    const element = await page
+      .locator('video')
+      .evaluate((v: HTMLVideoElement) => ({ src: v.currentSrc, network: v.networkState, ready: v.readyState }));
+    expect(element).toEqual({ src: '', network: 0 /* NETWORK_EMPTY */, ready: 0 /* HAVE_NOTHING */ });
     expect((await sampleVideo(page)).frames).toBe(0);
   });
 });

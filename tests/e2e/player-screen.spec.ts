@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, sampleVideo, test, waitForPlayback } from './support/fixtures.ts';
+import { freezeClock, settle } from './support/clock.ts';
+import {
+  expect,
+  expectPlaybackAdvances,
+  sampleVideo,
+  test,
+  transitionsDone,
+  waitForPlayback,
+} from './support/fixtures.ts';
 
 /**
  * The player screen as a visitor meets it (SPEC §2 "Player screen" and issue 5): overlay,
@@ -16,12 +24,22 @@ const opacity = (page: Page, testId: string) =>
 const slider = (page: Page) => page.getByRole('slider', { name: 'Volume' });
 
 /** Frames keep coming: the decoder presents new frames and media time moves on. */
-async function expectFramesAdvance(page: Page): Promise<void> {
-  const before = await sampleVideo(page);
-  await page.waitForTimeout(1_500);
-  const after = await sampleVideo(page);
-  expect(after.frames - before.frames, 'frames decoded').toBeGreaterThan(15);
-  expect(after.currentTime - before.currentTime, 'media time advanced').toBeGreaterThan(0.8);
+const expectFramesAdvance = (page: Page) => expectPlaybackAdvances(page, { frames: 15, seconds: 0.8 });
+
+/** Seconds of media buffered ahead of the playback position. */
+const bufferedAhead = (page: Page) =>
+  page
+    .getByTestId('video')
+    .evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0));
+
+/**
+ * For a journey that stops the page clock while the video plays: the player loads on the page
+ * clock, so once it stops only what is buffered plays (a low-latency buffer is under a second).
+ * Paused, the live stream keeps loading until `seconds` are buffered ahead.
+ */
+async function bufferWhilePaused(page: Page, seconds: number): Promise<void> {
+  await page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.pause());
+  await expect.poll(() => bufferedAhead(page), { timeout: 20_000 }).toBeGreaterThan(seconds);
 }
 
 /** The pointer leaves the frame (as it does when the visitor scrolls the host page on). */
@@ -37,14 +55,19 @@ async function mainSiteUrl(page: Page): Promise<string> {
 
 test.describe('player screen: overlay', () => {
   test('is visible while not playing, with the channel, category and en-US viewer count', async ({ page }) => {
+    await page.clock.install();
     await page.goto(`${CHANNEL}?autoplay=false`);
     await expect(overlay(page)).toBeVisible();
     await expect(overlay(page).getByText('LIVE NOW', { exact: true })).toBeVisible();
     await expect(overlay(page).getByText('StudioLive is streaming')).toBeVisible();
     // The seed's 1,234 plus whoever this platform sees watching (this very tab, once it handshakes).
     await expect(page.getByTestId('viewer-count')).toHaveText(/^Watch now with 1,23[4-9] viewers$/);
-    await page.waitForTimeout(1_000);
-    expect(await opacity(page, 'overlay')).toBe('1');
+    // And stays so: longer on the page clock than any of the embed's own delays (the 3 s tap).
+    await freezeClock(page);
+    await page.clock.runFor(10_000);
+    await settle(page);
+    await expect(page.getByTestId('player')).toHaveAttribute('data-overlay', 'visible');
+    await expect.poll(() => opacity(page, 'overlay')).toBe('1');
     expect(await opacity(page, 'controls')).toBe('1');
     // Red badge.
     const badge = await overlay(page)
@@ -111,8 +134,8 @@ test.describe('player screen: overlay', () => {
       .getByTestId('player')
       .evaluate((element) => (element.ownerDocument.activeElement as HTMLElement)?.blur());
     await expect(page.getByTestId('player')).toHaveAttribute('data-overlay', 'visible');
-    await page.waitForTimeout(500);
-    expect(await opacity(page, 'overlay')).toBe('1');
+    // Once its fade-in (a CSS transition) is over.
+    await expect.poll(() => opacity(page, 'overlay')).toBe('1');
   });
 });
 
@@ -120,15 +143,27 @@ test.describe('player screen: touch', () => {
   test.use({ hasTouch: true });
 
   test('a tap reveals the overlay and controls for 3 s while playing (no hover on touch)', async ({ page }) => {
+    // The 3 s on the page's clock, so a busy machine can neither shorten nor stretch them.
+    await page.clock.install();
     await page.goto(`${CHANNEL}?muted=true`);
     await waitForPlayback(page);
     const player = page.getByTestId('player');
+    // Enough buffered to keep playing (not buffering, which shows the overlay) while the clock stands.
+    await bufferWhilePaused(page, 4);
+    await freezeClock(page);
+    await page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.play());
+    await expect(player).toHaveAttribute('data-player-state', 'Playing');
     await expect(player).toHaveAttribute('data-overlay', 'hover');
     await expect.poll(() => opacity(page, 'controls')).toBe('0');
+
     await page.getByTestId('video').tap();
     await expect(player).toHaveAttribute('data-overlay', 'visible');
     await expect.poll(() => opacity(page, 'controls')).toBe('1');
-    await expect(player).toHaveAttribute('data-overlay', 'hover', { timeout: 5_000 });
+    await page.clock.runFor(2_999);
+    await settle(page);
+    await expect(player).toHaveAttribute('data-overlay', 'visible');
+    await page.clock.runFor(1);
+    await expect(player).toHaveAttribute('data-overlay', 'hover');
     expect((await sampleVideo(page)).paused).toBe(false);
   });
 });
@@ -144,13 +179,24 @@ test.describe('player screen: query parameters', () => {
   });
 
   test('autoplay=false waits on Play; allowfullscreen=false removes fullscreen, F included', async ({ page }) => {
+    // Fullscreen requests counted as they are made, so "none" needs no waiting for one to land.
+    await page.addInitScript(() => {
+      const w = window as unknown as { fullscreenRequests: number };
+      w.fullscreenRequests = 0;
+      const request = Element.prototype.requestFullscreen;
+      Element.prototype.requestFullscreen = function (this: Element, options?: FullscreenOptions) {
+        w.fullscreenRequests += 1;
+        return request.call(this, options);
+      };
+    });
     await page.goto(`${CHANNEL}?autoplay=false&allowfullscreen=false`);
     await expect(page.getByRole('button', { name: 'Play' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Fullscreen' })).toHaveCount(0);
     await expect(slider(page)).toHaveAttribute('aria-valuenow', '60');
     await page.getByTestId('player').focus();
     await page.keyboard.press('f');
-    await page.waitForTimeout(300);
+    await settle(page);
+    expect(await page.evaluate(() => (window as unknown as { fullscreenRequests: number }).fullscreenRequests)).toBe(0);
     expect(await page.evaluate(() => document.fullscreenElement === null)).toBe(true);
     expect((await sampleVideo(page)).paused).toBe(true);
   });
@@ -224,7 +270,8 @@ test.describe('player screen: keyboard', () => {
     await page.locator('#typing').focus();
     await page.keyboard.type('k m');
     await expect(page.locator('#typing')).toHaveValue('k m');
-    await page.waitForTimeout(300);
+    // The shortcuts act on the element in their key handler; whatever they set going has run.
+    await settle(page);
     const video = await sampleVideo(page);
     expect(video.paused).toBe(false);
     expect(video.muted).toBe(true);
@@ -354,48 +401,93 @@ test.describe('player screen: controls and menus', () => {
   });
 
   test('tooltips open after 700 ms, and at once within 300 ms of the last one', async ({ page }) => {
+    // On the page's clock: a hover on a busy machine cannot outlast the delay it is measuring.
+    await page.clock.install();
     await page.goto(`${CHANNEL}?autoplay=false`);
     await expect(page.getByRole('button', { name: 'Play' })).toBeEnabled();
+    await freezeClock(page);
     const tip = (name: RegExp) => page.getByRole('tooltip', { name });
 
     await page.getByRole('button', { name: 'Play' }).hover();
-    await page.waitForTimeout(450);
+    await page.clock.runFor(699);
+    await settle(page);
     await expect(tip(/^Play/)).toBeHidden();
-    await expect(tip(/^Play \(k\)$/)).toBeVisible({ timeout: 800 });
+    await page.clock.runFor(1);
+    await expect(tip(/^Play \(k\)$/)).toBeVisible();
 
-    // Straight on to the next control: no delay.
+    // Straight on to the next control: at once, with no time passing at all.
     await page.getByRole('button', { name: 'Mute' }).hover();
-    await expect(tip(/^Mute \(m\)$/)).toBeVisible({ timeout: 150 });
+    await expect(tip(/^Mute \(m\)$/)).toBeVisible();
 
-    // Away for longer than the skip delay: the full delay again.
+    // Away, and back 299 ms later: still inside the 300 ms window.
     await page.getByTestId('video').hover();
     await expect(tip(/^Mute/)).toBeHidden();
-    await page.waitForTimeout(500);
+    await page.clock.runFor(299);
     await page.getByRole('button', { name: 'Settings' }).hover();
-    await page.waitForTimeout(450);
+    await expect(tip(/^Settings$/)).toBeVisible();
+
+    // Away for the whole 300 ms: the full delay again.
+    await page.getByTestId('video').hover();
     await expect(tip(/^Settings$/)).toBeHidden();
-    await expect(tip(/^Settings$/)).toBeVisible({ timeout: 800 });
+    await page.clock.runFor(300);
+    await page.getByRole('button', { name: 'Mute' }).hover();
+    await settle(page);
+    await expect(tip(/^Mute/)).toBeHidden();
+    await page.clock.runFor(699);
+    await settle(page);
+    await expect(tip(/^Mute/)).toBeHidden();
+    await page.clock.runFor(1);
+    await expect(tip(/^Mute \(m\)$/)).toBeVisible();
   });
 
-  test('picture-in-picture where the browser has it', async ({ page }) => {
+  test('picture-in-picture: the toggle puts the video in its window, and takes it back', async ({ page }) => {
+    // The toggle's calls, counted on their way to the browser.
+    await page.addInitScript(() => {
+      const calls = { request: 0, exit: 0 };
+      (window as unknown as { pipCalls: typeof calls }).pipCalls = calls;
+      const request = HTMLVideoElement.prototype.requestPictureInPicture;
+      HTMLVideoElement.prototype.requestPictureInPicture = function (this: HTMLVideoElement) {
+        calls.request += 1;
+        return request.call(this);
+      };
+      const exit = Document.prototype.exitPictureInPicture;
+      Document.prototype.exitPictureInPicture = function (this: Document) {
+        calls.exit += 1;
+        return exit.call(this);
+      };
+    });
     await page.goto(`${CHANNEL}?muted=true`);
     await waitForPlayback(page);
-    const enabled = await page.evaluate(() => document.pictureInPictureEnabled);
+    // The journeys run in Debian's Chromium, which has picture-in-picture even headless.
+    expect(await page.evaluate(() => document.pictureInPictureEnabled)).toBe(true);
     const button = page.getByRole('button', { name: 'Picture-in-picture' });
-    if (!enabled) {
-      await expect(button).toHaveCount(0);
-      return;
-    }
-    await button.click();
-    const entered = await expect
-      .poll(() => page.evaluate(() => document.pictureInPictureElement !== null), { timeout: 5_000 })
-      .toBe(true)
-      .then(() => true)
-      .catch(() => false);
-    test.skip(!entered, 'headless Chromium refuses picture-in-picture here');
-    await expect(button).toHaveAttribute('aria-pressed', 'true');
-    await button.click();
+    const inWindow = () => page.evaluate(() => document.pictureInPictureElement?.getAttribute('data-testid') ?? null);
+    const calls = () =>
+      page.evaluate(() => (window as unknown as { pipCalls: { request: number; exit: number } }).pipCalls);
     await expect(button).toHaveAttribute('aria-pressed', 'false');
+    expect(await inWindow()).toBeNull();
+
+    await button.click();
+    await expect.poll(inWindow).toBe('video');
+    expect(await calls()).toEqual({ request: 1, exit: 0 });
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+
+    await button.click();
+    await expect.poll(inWindow).toBeNull();
+    expect(await calls()).toEqual({ request: 1, exit: 1 });
+    await expect(button).toHaveAttribute('aria-pressed', 'false');
+    await expectFramesAdvance(page);
+  });
+
+  test('no picture-in-picture button where the browser has none', async ({ page }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(Document.prototype, 'pictureInPictureEnabled', { configurable: true, get: () => false }),
+    );
+    await page.goto(`${CHANNEL}?muted=true`);
+    await waitForPlayback(page);
+    // The bar is there, with its neighbour, but not the button.
+    await expect(page.getByRole('button', { name: 'Fullscreen' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Picture-in-picture' })).toHaveCount(0);
   });
 
   test('captions from the stream appear over the video in a live region', async ({ page }) => {
@@ -410,7 +502,38 @@ test.describe('player screen: controls and menus', () => {
     expect(caption.y + caption.height).toBeLessThanOrEqual(bar.y + bar.height / 2);
   });
 
-  test('a playback error shows a message with Retry, and Retry plays', async ({ page }) => {
+  test('a caption stays up for its 2 s cue on the page clock, then leaves', async ({ page }) => {
+    await page.clock.install();
+    await page.goto(`${CHANNEL}?muted=true`);
+    await waitForPlayback(page);
+    const video = page.getByTestId('video');
+    const caption = page.getByTestId('captions').locator('.player__caption');
+
+    // Paused, no cue arrives: whatever caption shows now has its timer set on the running clock,
+    // at an instant the test cannot know. The buffer grows past the next caption (one every 2 s).
+    await bufferWhilePaused(page, 3);
+    await settle(page);
+    const before = (await caption.count()) > 0 ? await caption.textContent() : null;
+    await freezeClock(page);
+
+    // Playing on the stopped clock: every cue from here is released at the same page instant.
+    await video.evaluate((v: HTMLVideoElement) => v.play());
+    await expect(caption).toHaveText(/^Live caption \d\d:\d\d:\d\d UTC$/);
+    if (before !== null) await expect(caption).not.toHaveText(before);
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    await settle(page);
+    const shown = await caption.textContent();
+
+    await page.clock.runFor(1_999);
+    await settle(page);
+    await expect(caption).toHaveText(shown!);
+    await page.clock.runFor(1);
+    await expect(caption).toHaveCount(0);
+  });
+
+  test('a playback error shows written copy for its type with Retry, and Retry plays', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     let failing = true;
     await page.route('**/hls/studio-live/**', (route) =>
       failing ? route.fulfill({ status: 404, body: 'gone' }) : route.fallback(),
@@ -419,7 +542,12 @@ test.describe('player screen: controls and menus', () => {
     const error = page.getByTestId('player-error');
     await expect(error).toBeVisible({ timeout: 20_000 });
     await expect(error).toHaveAttribute('role', 'alert');
+    await expect(error).toHaveAttribute('data-error-type', 'NotAvailable');
     await expect(error.getByText('This stream could not be played')).toBeVisible();
+    await expect(error.getByText("The stream isn't available right now.")).toBeVisible();
+    // The engine's words (manifestLoadError (HTTP 404)) are for developers: the console, not the screen.
+    await expect(error).not.toContainText(/HTTP|404|manifest|LoadError/i);
+    expect(warnings.filter((w) => w.startsWith('Player error NotAvailable (code 404'))).not.toEqual([]);
     failing = false;
     await error.getByRole('button', { name: 'Retry' }).click();
     await expect(error).toHaveCount(0);
@@ -432,14 +560,15 @@ test.describe('player screen: accessibility and layout', () => {
   test('axe finds no violations, paused and playing with the menu open', async ({ page }) => {
     await page.goto(`${CHANNEL}?autoplay=false`);
     await expect(page.getByRole('button', { name: 'Play' })).toBeEnabled();
-    await page.waitForTimeout(500);
+    await transitionsDone(page);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     await page.getByRole('button', { name: 'Play' }).click();
     await waitForPlayback(page);
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('menuitem', { name: /Quality/ }).click();
-    await page.waitForTimeout(300);
+    await expect(page.getByRole('menu', { name: 'Quality' })).toBeVisible();
+    await transitionsDone(page);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
@@ -496,7 +625,7 @@ test.describe('player screen: looks', () => {
       await expect(page.getByRole('button', { name: 'Play' })).toBeEnabled();
       await expect(page.getByTestId('viewer-count')).toHaveText('Watch now with 1,234 viewers');
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      await page.waitForTimeout(300);
+      await transitionsDone(page);
       // The live picture changes every frame and the captions follow the stream. The video fills
       // the whole frame, so a mask over it would paint over the overlay and controls too: both
       // are hidden by a stylesheet instead (the player's black background shows through).

@@ -1,4 +1,4 @@
-import { expect, sampleVideo, test, waitForPlayback } from './support/fixtures.ts';
+import { expect, expectPlaybackAdvances, test, waitForPlayback } from './support/fixtures.ts';
 
 // SPEC §4 "Player (page level)": the player starts once, when the playback URL is available —
 // from the route loader, ahead of the screen, which then adopts the player and its <video>.
@@ -32,11 +32,7 @@ test.describe('player start-up', () => {
     await expect(page.locator('video')).toHaveCount(1);
     await expect(page.getByTestId('player').locator('video.player__video[data-testid="video"]')).toHaveCount(1);
     expect(await page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.playsInline)).toBe(true);
-    const before = await sampleVideo(page);
-    await page.waitForTimeout(2_000);
-    const after = await sampleVideo(page);
-    expect(after.frames - before.frames).toBeGreaterThan(20);
-    expect(after.currentTime - before.currentTime).toBeGreaterThan(1.2);
+    await expectPlaybackAdvances(page, { frames: 20, seconds: 1.2 });
   });
 
   test('an offline channel starts no player', async ({ page }) => {

@@ -6,14 +6,35 @@ import { expect, test, waitForPlayback } from './support/fixtures.ts';
  * platform announces through its Pusher-protocol server; open embeds follow without a reload.
  * Presence: each embed's viewer websocket handshakes, and /current-viewers counts viewers.
  */
-async function realtimeSubscribed(page: Page): Promise<void> {
+/**
+ * Resolves once the realtime server confirms the page's subscription to `topic`
+ * (`pusher_internal:subscription_succeeded` on one of its websockets). Listening starts here,
+ * so call it before the page navigates.
+ */
+function subscriptionConfirmed(page: Page, topic: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        try {
+          const message = JSON.parse(String(payload)) as { event?: string; channel?: string };
+          if (message.event === 'pusher_internal:subscription_succeeded' && message.channel === topic) resolve();
+        } catch {
+          // Not a JSON frame: not the one awaited.
+        }
+      }),
+    );
+  });
+}
+
+async function realtimeSubscribed(page: Page, confirmed: Promise<void>): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => performance.getEntriesByName('onair:realtime-subscribed').length), {
       timeout: 20_000,
     })
     .toBeGreaterThan(0);
-  // The subscription round trip to the realtime server.
-  await page.waitForTimeout(1000);
+  // The server's word that the subscription is in place (rather than a second's grace), so the
+  // event the test publishes next cannot reach the server before it.
+  await confirmed;
 }
 
 async function setLive(request: APIRequestContext, slug: string, live: boolean): Promise<void> {
@@ -36,9 +57,11 @@ test.describe('live and offline in real time', () => {
   });
 
   test('ending the stream moves the embed offline within 2 s, starting it moves it back', async ({ page, request }) => {
+    // studio-live is channel 101; its public topic carries the stream's start and end.
+    const confirmed = subscriptionConfirmed(page, 'channel.101');
     await page.goto('/studio-live?muted=true');
     await waitForPlayback(page);
-    await realtimeSubscribed(page);
+    await realtimeSubscribed(page, confirmed);
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
 
     const ended = Date.now();

@@ -49,3 +49,68 @@ export async function waitForPlayback(page: Page): Promise<void> {
     .poll(async () => (await sampleVideo(page)).frames, { timeout: 20_000, message: 'frames never decoded' })
     .toBeGreaterThan(5);
 }
+
+/**
+ * Playback moves on: from now, more than `frames` new frames decoded and media time more than
+ * `seconds` further. Polled on the condition rather than sampled after a fixed wait, so a busy
+ * machine makes it take longer, not fail; `timeout` bounds a player that has really stopped.
+ */
+export async function expectPlaybackAdvances(
+  page: Page,
+  { frames, seconds, timeout = 20_000 }: { frames: number; seconds: number; timeout?: number },
+): Promise<void> {
+  const before = await sampleVideo(page);
+  await expect
+    .poll(
+      async () => {
+        const now = await sampleVideo(page);
+        return {
+          framesDecoded: now.frames - before.frames > frames,
+          mediaTimeAdvanced: now.currentTime - before.currentTime > seconds,
+        };
+      },
+      { timeout, message: `more than ${frames} frames and ${seconds} s of media time` },
+    )
+    .toEqual({ framesDecoded: true, mediaTimeAdvanced: true });
+}
+
+/** The end of the buffered media (s), 0 with nothing buffered. */
+export function bufferedEnd(page: Page): Promise<number> {
+  return page
+    .locator('video')
+    .evaluate((v: HTMLVideoElement) => (v.buffered.length ? v.buffered.end(v.buffered.length - 1) : 0));
+}
+
+/**
+ * The video stands still while the live stream moves on: polled until `seconds` more media
+ * are buffered (the origin publishes in real time, so at least that much time has passed with
+ * the player loading), then the position must not have moved. A condition, not a fixed sleep.
+ */
+export async function expectStandsStillWhileStreamMovesOn(page: Page, seconds: number): Promise<VideoSample> {
+  const before = await sampleVideo(page);
+  const bufferedBefore = await bufferedEnd(page);
+  await expect
+    .poll(() => bufferedEnd(page), { timeout: 20_000, message: 'the stream kept loading' })
+    .toBeGreaterThan(bufferedBefore + seconds);
+  const after = await sampleVideo(page);
+  expect(after.currentTime, 'the position stood still').toBe(before.currentTime);
+  return after;
+}
+
+/**
+ * Waits for the page's CSS transitions and finite animations to finish (an overlay fading in,
+ * a menu opening), so what is measured next (axe's colour contrast, a screenshot) is the
+ * settled look. Infinite ones (a spinner) never finish and are left out.
+ */
+export async function transitionsDone(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0);
+}

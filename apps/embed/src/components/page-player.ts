@@ -1,5 +1,6 @@
 import { createPlayer, type Player } from '@onair/player';
 import { announceFirstFrame } from '../start-up.ts';
+import { playerErrorConsoleDetail } from './player-error-copy.ts';
 import { createStartHolder, type PlayerStart } from './player-start.ts';
 
 /** SPEC §4/§9 "Player (page level)": the page starts the player at volume 0.6. */
@@ -30,7 +31,8 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   performance.mark(PLAYER_START_MARK);
   const video = createVideo();
   const player = createPlayer();
-  player.on('error', (error) => console.warn('Player error', error));
+  // The engine's own words are for developers: the console only (the screen shows written copy).
+  player.on('error', (error) => console.warn('Player error', playerErrorConsoleDetail(error)));
   const onFirstFrame = ({ state }: { state: string }) => {
     if (state !== 'Playing') return;
     player.off('state-changed', onFirstFrame);

@@ -1,11 +1,15 @@
 import type { PlayerError } from '@onair/player';
+import { PLAYER_ERROR_TITLE, playerErrorCopy } from './player-error-copy.ts';
 
-/** A fatal playback error as a designed message with a way out, never a blank frame. */
+/**
+ * A fatal playback error as a designed message with a way out, never a blank frame. The words
+ * come from the error's type; the engine's own message goes to the console (page-player.ts).
+ */
 export function PlayerErrorMessage({ error, onRetry }: { error: PlayerError; onRetry(): void }) {
   return (
-    <div className="player__error" role="alert" data-testid="player-error">
-      <p className="player__error-title">This stream could not be played</p>
-      <p className="player__error-detail">{error.message}</p>
+    <div className="player__error" role="alert" data-testid="player-error" data-error-type={error.type}>
+      <p className="player__error-title">{PLAYER_ERROR_TITLE}</p>
+      <p className="player__error-detail">{playerErrorCopy(error)}</p>
       <button type="button" className="button" onClick={onRetry}>
         Retry
       </button>

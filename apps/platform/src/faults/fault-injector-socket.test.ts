@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPlatform, type Platform } from '../create-platform.ts';
+import { turnsUntil } from '../testing/event-loop.ts';
 import type { RequestLogEntry } from './request-log.ts';
 import type { FaultView } from './routes.ts';
 
@@ -65,31 +66,36 @@ describe('faults over a real socket', () => {
   it('sends headers and the first bytes, holds the rest for stallMs, then completes the body', async () => {
     const expected = (await platform.app.inject({ method: 'GET', url: SEGMENT })).rawPayload;
     await addFault({ target: 'segment', stallMs: STALL_MS, stallBytes: 100, count: 1 });
+    // The stall on fake timers (the socket stays real): it lasts exactly what the test advances.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let response: http.IncomingMessage | undefined;
+      const chunks: Buffer[] = [];
+      let ended = false;
+      const request = http.get(`${base}${SEGMENT}`, { agent: false }, (res) => {
+        response = res;
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => (ended = true));
+      });
+      request.on('error', () => undefined);
+      const received = () => chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+      await turnsUntil(() => received() >= 100, 'the lead bytes');
+      expect(response?.statusCode).toBe(200);
+      expect(response?.headers['content-length']).toBe(String(expected.byteLength));
 
-    const response = await fetch(`${base}${SEGMENT}`);
-    const headersAt = performance.now();
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-length')).toBe(String(expected.byteLength));
-    const reader = response.body!.getReader();
-    const chunks: Uint8Array[] = [];
-    let received = 0;
-    while (received < 100) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error('body ended early');
-      chunks.push(value);
-      received += value.byteLength;
+      // Held: the stall's one timer pending, and only the lead bytes sent, until its last ms.
+      expect(vi.getTimerCount()).toBe(1);
+      await vi.advanceTimersByTimeAsync(STALL_MS - 1);
+      expect(vi.getTimerCount(), `still stalled at ${STALL_MS - 1} ms`).toBe(1);
+      expect(received()).toBe(100);
+      expect(ended).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(vi.getTimerCount(), `released at ${STALL_MS} ms`).toBe(0);
+      await turnsUntil(() => ended, 'the rest of the body');
+      expect(Buffer.concat(chunks).equals(expected)).toBe(true);
+    } finally {
+      vi.useRealTimers();
     }
-    // Before the stall ends the server has sent exactly the lead bytes. (A client that fell a
-    // whole stall behind may see them merged with the rest, which proves nothing either way.)
-    if (performance.now() - headersAt < STALL_MS - 50) expect(received).toBe(100);
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-    }
-    // The timer started before the headers left, so this bound holds however loaded the machine.
-    expect(performance.now() - headersAt).toBeGreaterThanOrEqual(STALL_MS - 50);
-    expect(Buffer.concat(chunks).equals(expected)).toBe(true);
   });
 
   it('holds the body until the client gives up, then logs the request as aborted', async () => {

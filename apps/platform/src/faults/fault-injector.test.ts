@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { tmpdir } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { errorResponseSchema } from '@onair/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPlatform, type Platform } from '../create-platform.ts';
 import { readBoxes } from '../origin/mp4-boxes.ts';
+import { turnsUntil } from '../testing/event-loop.ts';
 import type { RequestLogEntry } from './request-log.ts';
 import type { FaultView } from './routes.ts';
 
@@ -94,12 +94,22 @@ describe('status faults', () => {
 });
 
 describe('delay faults', () => {
-  it('waits at least the requested time, then answers normally', async () => {
+  it('waits the requested time, then answers normally', async () => {
     await addFault({ target: 'playlist', delayMs: 300, count: 1 });
-    const started = performance.now();
-    const response = await get(PLAYLIST);
-    // A little slack for timer rounding; nothing else can make the wait shorter.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    // The delay on fake timers: still waiting at 299 ms, answered at 300, however busy the machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let response;
+    try {
+      const answer = get(PLAYLIST);
+      await turnsUntil(() => vi.getTimerCount() === 1, 'the delay starts');
+      await vi.advanceTimersByTimeAsync(299);
+      expect(vi.getTimerCount(), 'still delayed at 299 ms').toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(vi.getTimerCount(), 'released at 300 ms').toBe(0);
+      response = await answer;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('#EXTM3U');
     const [entry] = await requests();

@@ -7,6 +7,7 @@ import {
   LOCAL_DEVICE_ID_API_KEY,
   registerDeviceIdentification,
 } from './index.ts';
+import { turnsUntil } from '../testing/event-loop.ts';
 import { DEVICE_COOKIE, deviceCookieHeader } from './visitor-id.ts';
 
 const KEY = LOCAL_DEVICE_ID_API_KEY;
@@ -150,12 +151,21 @@ describe('POST /admin/device-id/faults', () => {
     expect((await identify({ apiKey: KEY })).json().data.code).toBe(code);
   });
 
-  it('delays (hangs) a request, then answers it', async () => {
+  it('delays (hangs) a request for delayMs, then answers it', async () => {
     await addFault({ delayMs: 150 });
-    const started = performance.now();
-    const response = await identify({ apiKey: KEY });
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
-    expect(response.statusCode).toBe(200);
+    // The delay on fake timers: it is what the test advances, not what a busy machine allows.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const response = identify({ apiKey: KEY });
+      await turnsUntil(() => vi.getTimerCount() === 1, 'the delay starts');
+      await vi.advanceTimersByTimeAsync(149);
+      expect(vi.getTimerCount(), 'still held at 149 ms').toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(vi.getTimerCount()).toBe(0);
+      expect((await response).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lists and clears the queue', async () => {

@@ -7,7 +7,6 @@
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type Pusher from 'pusher-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -76,9 +75,11 @@ describe('shutdown', () => {
         `Sec-WebSocket-Key: ${Buffer.from('0123456789abcdef').toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
     );
     await upgraded;
-    const started = performance.now();
+    const dropped = new Promise<void>((resolve) => peer.once('close', () => resolve()));
+    // close() finishes without the answer that never comes (a close that waited for it would
+    // hang the test), and the server drops the silent peer itself after its grace period.
     await running.splice(0)[0]?.platform.app.close();
-    expect(performance.now() - started).toBeLessThan(5_000);
+    await within(dropped, 'the server to drop the silent peer');
     peer.destroy();
   });
 });

@@ -1,0 +1,80 @@
+import { ErrorType, type PlayerError } from '@onair/player';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PLAYER_ERROR_COPY,
+  PLAYER_ERROR_TITLE,
+  playerErrorConsoleDetail,
+  playerErrorCopy,
+} from './player-error-copy.ts';
+
+/** Engine messages as the engine writes them: developer words, codes and URLs. */
+const ENGINE_MESSAGE = 'manifestLoadError (HTTP 404) at https://cdn.example/hls/x/master.m3u8?token=s3cr3t';
+
+const errorOf = (type: ErrorType, message = ENGINE_MESSAGE): PlayerError => ({
+  type,
+  code: 404,
+  source: 'manifestLoadError',
+  message,
+  fatal: true,
+});
+
+describe('playerErrorCopy', () => {
+  it.each([
+    [ErrorType.NotAvailable, "The stream isn't available right now."],
+    [ErrorType.Network, 'We lost the connection to the stream. Check your connection and try again.'],
+    [ErrorType.NetworkIO, 'We lost the connection to the stream. Check your connection and try again.'],
+    [ErrorType.Timeout, 'The stream stopped loading. Try again in a moment.'],
+    [ErrorType.NotSupported, "This browser can't play this stream. Try another browser or device."],
+    [ErrorType.Authorization, "You don't have access to this stream."],
+    [ErrorType.Error, DEFAULT_PLAYER_ERROR_COPY],
+  ])('%s reads "%s"', (type, copy) => {
+    expect(playerErrorCopy(errorOf(type))).toBe(copy);
+  });
+
+  it('has written copy for every engine error type, never the engine message', () => {
+    for (const type of Object.values(ErrorType)) {
+      const copy = playerErrorCopy(errorOf(type));
+      expect(copy, type).toMatch(/^[A-Z].*\.$/);
+      expect(copy, type).not.toContain(ENGINE_MESSAGE);
+      expect(copy, type).not.toMatch(/manifestLoadError|HTTP|404|token|https?:/);
+    }
+  });
+
+  it('never echoes the message, whatever the engine put in it', () => {
+    for (const type of Object.values(ErrorType)) {
+      for (const message of ['bufferStalledError', 'WebAssembly is not supported by the browser.', '']) {
+        const copy = playerErrorCopy(errorOf(type, message));
+        if (message) expect(copy).not.toContain(message);
+        expect(copy).toBe(playerErrorCopy(errorOf(type, 'anything else')));
+      }
+    }
+  });
+
+  it('falls back to the default for a type this build does not know', () => {
+    expect(playerErrorCopy({ type: 'SomethingNew' as ErrorType })).toBe(DEFAULT_PLAYER_ERROR_COPY);
+    expect(playerErrorCopy({ type: 'toString' as ErrorType })).toBe(DEFAULT_PLAYER_ERROR_COPY);
+  });
+
+  it('keeps the title separate from the copy', () => {
+    expect(PLAYER_ERROR_TITLE).toBe('This stream could not be played');
+  });
+});
+
+describe('playerErrorConsoleDetail', () => {
+  it('gives developers the type, code, source and message', () => {
+    expect(playerErrorConsoleDetail(errorOf(ErrorType.NotAvailable, 'manifestLoadError (HTTP 404)'))).toBe(
+      'NotAvailable (code 404, manifestLoadError): manifestLoadError (HTTP 404)',
+    );
+  });
+
+  it('drops the query and fragment of URLs in the message, where signed URLs keep their token', () => {
+    const detail = playerErrorConsoleDetail(
+      errorOf(
+        ErrorType.Authorization,
+        'fragLoadError at https://cdn.example/seg-1.m4s?token=s3cr3t&x=1#t=2 (HTTP 403)',
+      ),
+    );
+    expect(detail).toContain('fragLoadError at https://cdn.example/seg-1.m4s (HTTP 403)');
+    expect(detail).not.toContain('s3cr3t');
+  });
+});
