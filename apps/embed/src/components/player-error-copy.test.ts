@@ -13,7 +13,7 @@ const ENGINE_MESSAGE = 'manifestLoadError (HTTP 404) at https://cdn.example/hls/
 const errorOf = (type: ErrorType, message = ENGINE_MESSAGE): PlayerError => ({
   type,
   code: 404,
-  source: 'manifestLoadError',
+  source: 'playlist',
   message,
   fatal: true,
 });
@@ -63,7 +63,7 @@ describe('playerErrorCopy', () => {
 describe('playerErrorConsoleDetail', () => {
   it('gives developers the type, code, source and message', () => {
     expect(playerErrorConsoleDetail(errorOf(ErrorType.NotAvailable, 'manifestLoadError (HTTP 404)'))).toBe(
-      'NotAvailable (code 404, manifestLoadError): manifestLoadError (HTTP 404)',
+      'NotAvailable (code 404, playlist): manifestLoadError (HTTP 404)',
     );
   });
 
