@@ -169,15 +169,12 @@ test.describe('low latency', () => {
     const skewMs = -4000;
     await startPlayer(page, LIVE, { muted: true, config: { labClockSkewMs: skewMs } });
     await waitForPlayback(page);
-    // Once the player has asked the origin's clock (/hls/time) and measured its offset.
-    await expect
-      .poll(async () => {
-        const { serverOffset } = await page.evaluate(() =>
-          (window as unknown as ProbeWindow).player.getLiveLatencyAnalytics(),
-        );
-        return Math.abs(serverOffset + skewMs);
-      })
-      .toBeLessThan(150);
+    // Part of the measurement, not a delay under test: start-up settles before the readings
+    // (polling only for the offset made them start early, and the oracle then read off by
+    // seconds about once in 24 runs).
+    await page.waitForTimeout(2000);
+    const analytics = await page.evaluate(() => (window as unknown as ProbeWindow).player.getLiveLatencyAnalytics());
+    expect(Math.abs(analytics.serverOffset + skewMs)).toBeLessThan(150);
     expect(clockRequests).toHaveLength(1);
 
     const readings = await readFor(page, 3000);
