@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorCode, ErrorType } from './errors.ts';
+import { Q360, Q720, setUp, startPlaying, URL_A, useFakeTime } from './testing/player-harness.ts';
+
+/** The Player facade's sinks: switching with setSinkType, queued rebuilds, sink adjustments. */
+useFakeTime();
+
+describe('sinks: switching and rebuilding', () => {
+  it('setSinkType moves to another sink at the live edge, keeping the viewer state', async () => {
+    const h = setUp();
+    await startPlaying(h);
+    h.player.setVolume(0.3);
+    h.player.setMuted(true);
+    h.player.setPlaybackRate(1.5);
+    h.player.setQuality(Q360);
+    h.player.setLiveLowLatencyEnabled(false);
+    h.player.setLiveMaxLatency(8);
+    const first = h.sink();
+    h.player.setSinkType('passthrough');
+    const second = h.sink();
+    expect(first.destroyed).toBe(true);
+    expect(second).not.toBe(first);
+    expect(second.type).toBe('passthrough');
+    expect(second.called('load')).toEqual([[URL_A]]);
+    expect(second.called('setQuality')).toEqual([[Q360]]);
+    expect(second.called('setLiveMaxLatency')).toEqual([[8]]);
+    expect(second.host.lowLatency).toBe(false);
+    expect(h.video).toMatchObject({ volume: 0.3, muted: true, defaultPlaybackRate: 1.5 });
+    second.host.onQualities([Q360, Q720]);
+    expect(h.player.getState()).toMatchObject({
+      sink: 'passthrough',
+      volume: 0.3,
+      muted: true,
+      playbackRate: 1.5,
+      autoQualityMode: false,
+      liveLowLatencyEnabled: false,
+      paused: false,
+    });
+    expect(h.video.playCalls).toBe(2); // and playback goes on
+  });
+
+  it('refuses a sink this build or browser cannot run, with a clear non-fatal error', async () => {
+    const h = setUp();
+    await startPlaying(h);
+    h.player.setSinkType('chromecast');
+    h.player.setSinkType('webview');
+    expect(h.of('error')).toMatchObject([
+      { type: ErrorType.NotSupported, code: ErrorCode.SinkUnavailable, fatal: false },
+      { type: ErrorType.NotSupported, code: ErrorCode.SinkUnavailable, fatal: false },
+    ]);
+    expect(h.sinks).toHaveLength(1);
+    expect(h.player.getState().sink).toBe('mse');
+  });
+
+  it('queues a new sink when content protection changes, and swaps it in once idle', async () => {
+    const h = setUp();
+    await startPlaying(h);
+    const track = { trackID: 'video', codec: 'avc1', mode: 'mse' as const, path: URL_A, group: '360p', srcObj: null };
+    h.sink().host.onTracks([{ ...track, isProtected: false }]);
+    h.sink().host.onTracks([{ ...track, isProtected: true }]);
+    expect(h.sinks).toHaveLength(1); // still playing what is buffered
+    h.video.emit('waiting'); // the current sink has run dry: idle
+    expect(h.sinks).toHaveLength(2);
+    expect(h.sinks[0]!.destroyed).toBe(true);
+    expect(h.sink().type).toBe('mse');
+  });
+
+  it('rebuilds on a source-quality change only when the adjustment asks for it', async () => {
+    const off = setUp();
+    await startPlaying(off);
+    off.sink().host.onQualityChanged(Q360);
+    off.sink().host.onQualityChanged(Q720);
+    off.video.pause();
+    expect(off.sinks).toHaveLength(1);
+
+    const on = setUp({ sinkAdjustments: { rebuildMediaSinkOnSourceQualityChange: true } });
+    await startPlaying(on);
+    on.sink().host.onQualityChanged(Q360);
+    on.sink().host.onQualityChanged(Q720);
+    on.video.pause();
+    expect(on.sinks).toHaveLength(2);
+  });
+
+  it('rebuilds on a discontinuity only when the adjustment asks for it', async () => {
+    const off = setUp();
+    await startPlaying(off);
+    off.sink().host.onDiscontinuity();
+    off.video.pause();
+    expect(off.sinks).toHaveLength(1);
+
+    const on = setUp({ sinkAdjustments: { rebuildMediaSinkOnDiscontinuity: true } });
+    await startPlaying(on);
+    on.sink().host.onDiscontinuity();
+    on.video.pause();
+    expect(on.sinks).toHaveLength(2);
+  });
+});
