@@ -31,7 +31,12 @@ export function readLiveSample(
   const { sink } = session;
   const now = env.now();
   const { statistics, averageBitrate } = session.sampler.sample(video, env.monotonic(), sink.mediaBitrate());
-  const playingDate = sink.playingDateMs();
+  const buffered = ranges(video.buffered);
+  // Until the position is inside the buffered media (the engine's first seek to the live start
+  // comes after loading), no frame of the source is on screen: a PDT read there is the start
+  // time minus the whole seek distance, seconds of latency that never happened.
+  const onScreen = buffered.some((r) => r.start <= video.currentTime + 0.1 && video.currentTime <= r.end);
+  const playingDate = onScreen ? sink.playingDateMs() : null;
   const liveLatency = liveLatencySeconds(playingDate, now, session.latency.serverOffset);
   session.latency.addLatency(liveLatency, now);
   const edge = sink.liveEdgeDistance();
@@ -39,7 +44,6 @@ export function readLiveSample(
   session.latency.addPlaylistPosition(playlistPosition);
   const isLive = sink.isLive();
   const targetS = lowLatencyEnabled ? sink.lowLatencyTarget() : null;
-  const buffered = ranges(video.buffered);
   return {
     playlistPosition,
     edgeS: edge?.seconds ?? Number.NaN,
