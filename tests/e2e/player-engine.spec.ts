@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   expect,
   expectPlaybackAdvances,
@@ -7,7 +6,7 @@ import {
   test,
   waitForPlayback,
 } from './support/fixtures.ts';
-import { labEvents, openLab, playerState, startPlayer } from './support/player-lab.ts';
+import { callPlayer, labEvents, openLab, playerState, startPlayer } from './support/player-lab.ts';
 
 /**
  * The engine on its own (packages/player in a bare page) against the platform's live origin:
@@ -23,12 +22,7 @@ interface QualityJson {
   bitrate: number;
 }
 
-const call = (page: Page, method: string, ...args: unknown[]) =>
-  page.evaluate(
-    ({ method, args }) =>
-      (window as unknown as { player: Record<string, (...a: unknown[]) => unknown> }).player[method]!(...args),
-    { method, args },
-  );
+const call = callPlayer;
 
 test.describe('player engine', () => {
   test.beforeEach(async ({ page }) => {

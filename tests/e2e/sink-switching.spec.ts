@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, sampleVideo, test, waitForPlayback } from './support/fixtures.ts';
-import { labEvents, openLab, playerState, startPlayer } from './support/player-lab.ts';
+import { callPlayer, labEvents, openLab, playerState, startPlayer } from './support/player-lab.ts';
 
 /**
  * Sink switching (SPEC §7 setSinkType) in the engine's lab page against the live origin:
@@ -12,12 +12,7 @@ import { labEvents, openLab, playerState, startPlayer } from './support/player-l
  */
 const LIVE = '/hls/studio-live/master.m3u8';
 
-const call = (page: Page, method: string, ...args: unknown[]) =>
-  page.evaluate(
-    ({ method, args }) =>
-      (window as unknown as { player: Record<string, (...a: unknown[]) => unknown> }).player[method]!(...args),
-    { method, args },
-  );
+const call = callPlayer;
 
 /** Frames keep decoding and time keeps advancing: at least `frames` more, and 1 s more media. */
 async function expectAdvancing(page: Page, frames = 30): Promise<void> {

@@ -78,3 +78,28 @@ export function sameQuality(a: Quality | null, b: Quality | null): boolean {
   if (!a || !b) return false;
   return a.name === b.name && a.bitrate === b.bitrate && a.codecs === b.codecs;
 }
+
+/** What a multivariant playlist says of a variant (hls.js's parsed level fits it too). */
+export interface VariantDescription {
+  attrs: { CODECS?: string; RESOLUTION?: string; 'FRAME-RATE'?: string; VIDEO?: string };
+  bitrate: number;
+  width?: number;
+  height?: number;
+  videoCodec?: string;
+  audioCodec?: string;
+}
+
+/**
+ * The quality a variant is shown as. The group is the variant's VIDEO rendition group where it
+ * has one (the origin names the source's `chunked`, as the big platforms do), else the
+ * quality's own name.
+ */
+export function variantToQuality(level: VariantDescription): Quality {
+  const codecs = level.attrs.CODECS ?? [level.videoCodec, level.audioCodec].filter(Boolean).join(',');
+  const [width, height] = (level.attrs.RESOLUTION ?? '').split('x').map(Number);
+  const framerate = Number(level.attrs['FRAME-RATE'] ?? 0);
+  const h = level.height || height || 0;
+  const name = qualityName(h, framerate, level.bitrate);
+  const group = level.attrs.VIDEO || name;
+  return { name, group, codecs, bitrate: level.bitrate, width: level.width || width || 0, height: h, framerate };
+}

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let bundle: Promise<string> | null = null;
+let workerBundle: Promise<string> | null = null;
 
 function playerBundle(): Promise<string> {
   bundle ??= build({
@@ -22,6 +23,19 @@ function playerBundle(): Promise<string> {
     logLevel: 'silent',
   }).then((result) => result.outputFiles[0]!.text);
   return bundle;
+}
+
+/** The engine's worker (the mse-worker sink), as a classic worker script. */
+function engineWorkerBundle(): Promise<string> {
+  workerBundle ??= build({
+    entryPoints: [path.join(root, 'packages/player/src/engine/engine-worker.ts')],
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]!.text);
+  return workerBundle;
 }
 
 /**
@@ -39,6 +53,14 @@ window.labStart = function (url, config, play, muted) {
     config.environment = Object.assign({}, config.environment, { now: function () { return Date.now() + skew; } });
   }
   delete config.labClockSkewMs;
+  // labEngineWorker: register the mse-worker sink (our own engine in a worker); the automatic
+  // choice then prefers it wherever MediaSource runs in a worker.
+  if (config.labEngineWorker) {
+    config.sinks = Object.assign({}, config.sinks, {
+      'mse-worker': api.mseWorkerSinkFactory(function () { return new Worker('/__player-lab/engine-worker.js'); }),
+    });
+  }
+  delete config.labEngineWorker;
   var player = api.createPlayer(config);
   var events = [];
   Object.values(api.PlayerEventType).forEach(function (type) {
@@ -66,10 +88,12 @@ export async function openLab(
   page: Page,
   autostart?: { url: string; config?: Record<string, unknown> },
 ): Promise<void> {
-  const js = await playerBundle();
+  const [js, workerJs] = await Promise.all([playerBundle(), engineWorkerBundle()]);
   await page.route('**/__player-lab/**', (route: Route) => {
     const url = new URL(route.request().url());
     if (url.pathname.endsWith('/player.js')) return route.fulfill({ body: js, contentType: 'text/javascript' });
+    if (url.pathname.endsWith('/engine-worker.js'))
+      return route.fulfill({ body: workerJs, contentType: 'text/javascript' });
     return route.fulfill({ body: LAB_HTML, contentType: 'text/html' });
   });
   await page.goto(autostart ? `${LAB_PATH}#autostart=${encodeURIComponent(JSON.stringify(autostart))}` : LAB_PATH);
@@ -112,4 +136,13 @@ export function playerState<T = unknown>(page: Page, key: string): Promise<T> {
     (key) => (window as unknown as { player: { getState(): Record<string, unknown> } }).player.getState()[key],
     key,
   ) as Promise<T>;
+}
+
+/** Calls a method of the lab's player with JSON arguments and returns its (JSON) result. */
+export function callPlayer(page: Page, method: string, ...args: unknown[]): Promise<unknown> {
+  return page.evaluate(
+    ({ method, args }) =>
+      (window as unknown as { player: Record<string, (...a: unknown[]) => unknown> }).player[method]!(...args),
+    { method, args },
+  );
 }

@@ -1,5 +1,5 @@
-import type { HlsConfig, LevelParsed } from './hls-light.ts';
-import { qualityName, SOURCE_GROUP, type Quality } from '../quality.ts';
+import type { HlsConfig } from './hls-light.ts';
+import { SOURCE_GROUP, variantToQuality, type Quality, type VariantDescription } from '../quality.ts';
 
 /**
  * Segment requests of a live stream: a few seconds of buffer is all there is, so a failed or
@@ -42,21 +42,7 @@ export function hlsConfig(lowLatency: boolean, bandwidthEstimate: number | null)
   };
 }
 
-/**
- * A variant as hls.js parsed it (advertised) or kept it (a Level): both carry the attributes.
- * The group is the variant's VIDEO rendition group where it has one (the origin names the
- * source's `chunked`, as the big platforms do), else the quality's own name.
- */
-export function levelToQuality(
-  level: Pick<LevelParsed, 'attrs' | 'bitrate' | 'width' | 'height' | 'videoCodec' | 'audioCodec'>,
-): Quality {
-  const codecs = level.attrs.CODECS ?? [level.videoCodec, level.audioCodec].filter(Boolean).join(',');
-  const [width, height] = (level.attrs.RESOLUTION ?? '').split('x').map(Number);
-  const framerate = Number(level.attrs['FRAME-RATE'] ?? 0);
-  const h = level.height ?? height ?? 0;
-  const name = qualityName(h, framerate, level.bitrate);
-  const group = level.attrs.VIDEO || name;
-  return { name, group, codecs, bitrate: level.bitrate, width: level.width ?? width ?? 0, height: h, framerate };
-}
+/** A variant as hls.js parsed it (advertised) or kept it (a Level): see quality.ts. */
+export const levelToQuality: (level: VariantDescription) => Quality = variantToQuality;
 
 export const isSource = (quality: Pick<Quality, 'group'>): boolean => quality.group === SOURCE_GROUP;

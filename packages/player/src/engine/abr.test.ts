@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { chooseVariant, MIN_TRANSFER_MS, ThroughputEstimator, THROUGHPUT_WINDOW } from './abr.ts';
+
+const LADDER = [
+  { bitrate: 314_000, width: 284, height: 160 },
+  { bitrate: 696_000, width: 640, height: 360 },
+  { bitrate: 1_096_000, width: 854, height: 480 },
+  { bitrate: 2_096_000, width: 1280, height: 720 },
+];
+
+describe('ThroughputEstimator', () => {
+  it('pools bytes over transfer time, so tiny fast parts do not dominate', () => {
+    const t = new ThroughputEstimator();
+    expect(t.estimate()).toBeNull();
+    t.add({ bytes: 100_000, transferMs: 100 }); // 8 Mbit/s
+    t.add({ bytes: 1_000, transferMs: 0 }); // counted as MIN_TRANSFER_MS, not infinity
+    expect(t.estimate()).toBeCloseTo((101_000 * 8 * 1000) / (100 + MIN_TRANSFER_MS));
+  });
+
+  it('forgets samples beyond its window and starts from a given estimate', () => {
+    const t = new ThroughputEstimator(5_000_000);
+    expect(t.estimate()).toBe(5_000_000);
+    for (let i = 0; i < THROUGHPUT_WINDOW; i++) t.add({ bytes: 1_000_000, transferMs: 1000 });
+    t.add({ bytes: 10_000, transferMs: 1000 });
+    expect(t.estimate()).toBeCloseTo(((11 * 1_000_000 + 10_000) * 8) / 12);
+  });
+});
+
+describe('chooseVariant', () => {
+  const base = { candidates: LADDER, current: 1, bufferS: 1, maxWidth: 0, maxHeight: 0 };
+
+  it('climbs with headroom and a buffer to spare, not without either', () => {
+    expect(chooseVariant({ ...base, throughputBps: 4_000_000 })).toBe(3);
+    expect(chooseVariant({ ...base, throughputBps: 4_000_000, bufferS: 0.2 })).toBe(1);
+    // 1.2 Mbit/s carries 1.096 but not with 30 % headroom: stay.
+    expect(chooseVariant({ ...base, throughputBps: 1_200_000 })).toBe(1);
+  });
+
+  it('steps down at once when throughput no longer carries the current rendition', () => {
+    expect(chooseVariant({ ...base, current: 3, throughputBps: 900_000 })).toBe(1);
+    expect(chooseVariant({ ...base, current: 3, throughputBps: 100_000 })).toBe(0);
+  });
+
+  it('never climbs past the smallest rendition that fills the element in device pixels', () => {
+    // A 375 × 211 embed at DPR 1: 480p is the first to cover it... 360p is 640×360, which covers it.
+    expect(chooseVariant({ ...base, throughputBps: 50_000_000, maxWidth: 375, maxHeight: 211 })).toBe(1);
+    expect(chooseVariant({ ...base, throughputBps: 50_000_000, maxWidth: 1920, maxHeight: 1080 })).toBe(3);
+  });
+
+  it('keeps to the cap (transcodes only) and the current choice without a measurement', () => {
+    expect(chooseVariant({ ...base, throughputBps: 50_000_000, cap: 2 })).toBe(2);
+    expect(chooseVariant({ ...base, throughputBps: null })).toBe(1);
+  });
+});

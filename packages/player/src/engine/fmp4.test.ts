@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { boxes, fragmentStartTime, trackTimescales } from './fmp4.ts';
+
+function box(type: string, ...payload: Uint8Array[]): Uint8Array {
+  const size = 8 + payload.reduce((n, p) => n + p.byteLength, 0);
+  const out = new Uint8Array(size);
+  new DataView(out.buffer).setUint32(0, size);
+  out.set(
+    [...type].map((c) => c.charCodeAt(0)),
+    4,
+  );
+  let at = 8;
+  for (const p of payload) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+const u32 = (...values: number[]) => {
+  const out = new Uint8Array(values.length * 4);
+  values.forEach((v, i) => new DataView(out.buffer).setUint32(i * 4, v));
+  return out;
+};
+const u64 = (value: bigint) => {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, value);
+  return out;
+};
+
+/** tkhd v0: version/flags, creation, modification, track_ID; mdhd v0: version/flags, creation, modification, timescale. */
+const trak = (id: number, timescale: number) =>
+  box('trak', box('tkhd', u32(0, 0, 0, id, 0)), box('mdia', box('mdhd', u32(0, 0, 0, timescale, 0))));
+const init = new Uint8Array([...box('ftyp', u32(0)), ...box('moov', trak(1, 90000), trak(2, 48000))]);
+
+/** A fragment (with an emsg in front, as our origin writes it): 64-bit tfdt (version 1), audio half a second later. */
+const traf = (id: number, tfdt: Uint8Array) => box('traf', box('tfhd', u32(0, id)), box('tfdt', tfdt));
+const fragment = new Uint8Array([
+  ...box('emsg', u32(0)),
+  ...box(
+    'moof',
+    box('mfhd', u32(0, 7)),
+    traf(1, new Uint8Array([1, 0, 0, 0, ...u64(90000n * 1_790_000_000n)])),
+    traf(2, new Uint8Array([1, 0, 0, 0, ...u64(48000n * 1_790_000_000n + 24000n)])),
+  ),
+  ...box('mdat', u32(1, 2, 3)),
+]);
+
+describe('fmp4', () => {
+  it('lists boxes and stops at a truncated one', () => {
+    expect(boxes(fragment).map((b) => b.type)).toEqual(['emsg', 'moof', 'mdat']);
+    expect(boxes(fragment.subarray(0, fragment.byteLength - 2)).map((b) => b.type)).toEqual(['emsg', 'moof']);
+  });
+
+  it('reads each track’s timescale from the init segment', () => {
+    expect([...trackTimescales(init)]).toEqual([
+      [1, 90000],
+      [2, 48000],
+    ]);
+  });
+
+  it('reads the earliest decode time of a fragment, 64-bit tfdt included', () => {
+    expect(fragmentStartTime(fragment, trackTimescales(init))).toBe(1_790_000_000);
+    expect(fragmentStartTime(box('mdat'), trackTimescales(init))).toBeNull();
+    expect(fragmentStartTime(fragment, new Map())).toBeNull();
+    // Version 0: 32-bit.
+    const small = box('moof', traf(2, u32(0, 96000)));
+    expect(fragmentStartTime(small, trackTimescales(init))).toBe(2);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Just enough ISO BMFF (ISO/IEC 14496-12) for a live engine: the timescale of every track from
+ * the init segment and the decode time a fragment starts at (its `tfdt`), which together map
+ * the playlist's program-date-time onto the media element's timeline. Bytes are never copied.
+ */
+
+export interface Box {
+  type: string;
+  /** Offset of the box's payload (after its header) in the buffer. */
+  start: number;
+  end: number;
+}
+
+function fourCc(bytes: Uint8Array, at: number): string {
+  return String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+}
+
+/** The boxes between `start` and `end`; stops at a truncated or malformed one. */
+export function boxes(bytes: Uint8Array, start = 0, end = bytes.byteLength): Box[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out: Box[] = [];
+  let at = start;
+  while (at + 8 <= end) {
+    let size = view.getUint32(at);
+    let header = 8;
+    if (size === 1) {
+      if (at + 16 > end) break;
+      size = Number(view.getBigUint64(at + 8));
+      header = 16;
+    } else if (size === 0) {
+      size = end - at;
+    }
+    if (size < header || at + size > end) break;
+    out.push({ type: fourCc(bytes, at + 4), start: at + header, end: at + size });
+    at += size;
+  }
+  return out;
+}
+
+function child(bytes: Uint8Array, parent: Box, type: string): Box | undefined {
+  return boxes(bytes, parent.start, parent.end).find((b) => b.type === type);
+}
+
+function path(bytes: Uint8Array, from: Box[], types: string[]): Box | undefined {
+  let current = from.find((b) => b.type === types[0]);
+  for (const type of types.slice(1)) current = current && child(bytes, current, type);
+  return current;
+}
+
+/** trackId → timescale (ticks per second), from an init segment's moov. */
+export function trackTimescales(init: Uint8Array): Map<number, number> {
+  const view = new DataView(init.buffer, init.byteOffset, init.byteLength);
+  const moov = boxes(init).find((b) => b.type === 'moov');
+  const result = new Map<number, number>();
+  if (!moov) return result;
+  for (const trak of boxes(init, moov.start, moov.end).filter((b) => b.type === 'trak')) {
+    const tkhd = child(init, trak, 'tkhd');
+    const mdhd = path(init, boxes(init, trak.start, trak.end), ['mdia', 'mdhd']);
+    if (!tkhd || !mdhd) continue;
+    // Full boxes: version (1 byte) and flags (3); version 1 has 64-bit times before the ids.
+    const trackId = view.getUint32(tkhd.start + (init[tkhd.start] === 1 ? 20 : 12));
+    const timescale = view.getUint32(mdhd.start + (init[mdhd.start] === 1 ? 20 : 12));
+    result.set(trackId, timescale);
+  }
+  return result;
+}
+
+/**
+ * The earliest decode time (s) of a fragment's first moof over its tracks, or null when the
+ * bytes hold no moof with a tfdt of a known track.
+ */
+export function fragmentStartTime(fragment: Uint8Array, timescales: ReadonlyMap<number, number>): number | null {
+  const view = new DataView(fragment.buffer, fragment.byteOffset, fragment.byteLength);
+  const moof = boxes(fragment).find((b) => b.type === 'moof');
+  if (!moof) return null;
+  let earliest: number | null = null;
+  for (const traf of boxes(fragment, moof.start, moof.end).filter((b) => b.type === 'traf')) {
+    const tfhd = child(fragment, traf, 'tfhd');
+    const tfdt = child(fragment, traf, 'tfdt');
+    if (!tfhd || !tfdt) continue;
+    const timescale = timescales.get(view.getUint32(tfhd.start + 4));
+    if (!timescale) continue;
+    const ticks =
+      fragment[tfdt.start] === 1 ? Number(view.getBigUint64(tfdt.start + 4)) : view.getUint32(tfdt.start + 4);
+    const seconds = ticks / timescale;
+    if (earliest === null || seconds < earliest) earliest = seconds;
+  }
+  return earliest;
+}

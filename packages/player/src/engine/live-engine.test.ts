@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EPOCH_S, FakeOrigin, PART_S, RecordingTarget } from '../testing/fake-origin.ts';
+import { LiveEngine } from './live-engine.ts';
+import type { EngineEvent } from './protocol.ts';
+
+const MASTER = 'https://origin.test/hls/ch/master.m3u8';
+
+let origin: FakeOrigin;
+let target: RecordingTarget;
+let events: EngineEvent[];
+let engine: LiveEngine;
+
+function start(options: { viewport?: [number, number]; lowLatency?: boolean } = {}): void {
+  engine = new LiveEngine(
+    {
+      fetch: origin.fetch,
+      monotonic: () => Date.now(),
+      timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
+      target,
+      emit: (event) => events.push(event),
+      isTypeSupported: () => true,
+    },
+    { lowLatency: options.lowLatency ?? true, bandwidthEstimate: null, transcodesOnly: false },
+  );
+  const [w, h] = options.viewport ?? [640, 360];
+  engine.setViewport(w, h);
+  engine.load(MASTER);
+}
+
+const settle = () => vi.advanceTimersByTimeAsync(0);
+const of = <T extends EngineEvent['type']>(type: T) =>
+  events.filter((e): e is Extract<EngineEvent, { type: T }> => e.type === type);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  origin = new FakeOrigin();
+  origin.publish(4 * 5 + 2); // segments 0–4 whole, 2 parts of segment 5
+  target = new RecordingTarget();
+  events = [];
+});
+
+afterEach(() => {
+  engine.destroy();
+  vi.useRealTimers();
+});
+
+describe('LiveEngine', () => {
+  it('starts on the independent part before the low-latency target and says where to seek', async () => {
+    start();
+    await settle();
+    expect(of('sourceInfo')[0]!.qualities.map((q) => q.name)).toEqual(['360p', '720p']);
+    // 640 × 360 device pixels: 360p fills it.
+    const media = origin.requests.filter((r) => !r.includes('?'));
+    expect(media.slice(0, 4)).toEqual(['master.m3u8', '360p/media.m3u8', '360p/init.mp4', '360p/part-4.0.m4s']);
+    // Edge at 5.5 s; target 3 parts (0.75 s) behind = 4.75 s → part 4.0 (4 s) + 0.75 s.
+    expect(of('seek')).toEqual([{ type: 'seek', position: EPOCH_S + 4.75 }]);
+    expect(of('qualityChanged')[0]!.quality.name).toBe('360p');
+    const timeline = of('timeline').at(-1)!.timeline;
+    expect(timeline).toMatchObject({ live: true, partTarget: PART_S, partHoldBack: 0.75, edgeTime: EPOCH_S + 5.5 });
+    expect(timeline.dateOffset).toBe(0); // program-date-time equals media time on this origin
+  });
+
+  it('requests the preload-hinted part and a blocking reload for it, answered the moment it is published', async () => {
+    start();
+    await settle();
+    // Every listed part is loaded; the hint (5.2) and the reload waiting for it are in flight.
+    expect(origin.requests).toContain('360p/part-5.1.m4s');
+    expect(origin.requests).toContain('360p/part-5.2.m4s');
+    expect(origin.requests).toContain('360p/media.m3u8?_HLS_msn=5&_HLS_part=2');
+    const appended = target.appended.length;
+    origin.publish();
+    await settle();
+    expect(target.appended.length).toBe(appended + 1);
+    expect(origin.requests).toContain('360p/part-5.3.m4s');
+    expect(origin.requests).toContain('360p/media.m3u8?_HLS_msn=5&_HLS_part=3');
+    expect(origin.requests.filter((r) => r === '360p/part-5.2.m4s')).toHaveLength(1);
+  });
+
+  it('moves to the viewer’s quality at the next independent part, with its init segment', async () => {
+    start();
+    await settle();
+    engine.setQuality({ name: '720p', bitrate: 2_200_000 });
+    origin.publish(2); // completes segment 5: part 6.0 is the next independent one
+    await settle();
+    origin.publish(1);
+    await settle();
+    expect(origin.requests).toContain('720p/init.mp4');
+    expect(origin.requests).toContain('720p/part-6.0.m4s');
+    expect(origin.requests).not.toContain('720p/part-5.3.m4s');
+    expect(of('qualityChanged').map((e) => e.quality.name)).toEqual(['360p', '720p']);
+  });
+
+  it('retries a failed part and goes on; a playlist 404 is an answer, not retried', async () => {
+    origin.faults.push({ match: 'part-4.1', status: 503, times: 2 });
+    start();
+    await settle();
+    await vi.advanceTimersByTimeAsync(250 + 500);
+    expect(origin.requests.filter((r) => r === '360p/part-4.1.m4s')).toHaveLength(3);
+    expect(of('error')).toEqual([]);
+    expect(origin.requests).toContain('360p/part-5.1.m4s');
+
+    engine.destroy();
+    events = [];
+    origin = new FakeOrigin();
+    origin.faults.push({ match: 'media.m3u8', status: 404, times: 1 });
+    start();
+    await settle();
+    expect(of('error').map((e) => e.error)).toEqual([
+      {
+        type: 'NotAvailable',
+        code: 404,
+        source: 'playlist',
+        message: expect.stringContaining('/hls/ch/360p/media.m3u8'),
+        fatal: true,
+      },
+    ]);
+    expect(origin.requests.filter((r) => r.startsWith('360p/media.m3u8'))).toHaveLength(1);
+  });
+
+  it('gives up on a part after its retries with the HTTP status as the code', async () => {
+    origin.faults.push({ match: 'part-4.0', status: 500, times: 99 });
+    start();
+    await settle();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(of('error').map((e) => [e.error.type, e.error.code, e.error.source])).toEqual([['Network', 500, 'segment']]);
+    const requests = origin.requests.length;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(origin.requests.length).toBe(requests); // nothing more after a fatal error
+  });
+
+  it('jumps back to the edge with seekToLive, leaving the old loads', async () => {
+    start();
+    await settle();
+    origin.publish(8);
+    await settle();
+    engine.seekToLive();
+    await settle();
+    // Edge now 7.5 s; 0.75 s behind = 6.75 s → part 6.0 + 0.75.
+    expect(of('seek').at(-1)).toEqual({ type: 'seek', position: EPOCH_S + 6.75 });
+  });
+
+  it('never puts a token of the playback URL into an error message', async () => {
+    origin.faults.push({ match: 'master.m3u8', status: 403, times: 1 });
+    engine = new LiveEngine(
+      {
+        fetch: origin.fetch,
+        monotonic: () => Date.now(),
+        timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
+        target,
+        emit: (event) => events.push(event),
+        isTypeSupported: () => true,
+      },
+      { lowLatency: true, bandwidthEstimate: null, transcodesOnly: false },
+    );
+    engine.load(`${MASTER}?token=secret-value`);
+    await settle();
+    const error = of('error')[0]!.error;
+    expect(error).toMatchObject({ type: 'Authorization', code: 403 });
+    expect(error.message).not.toContain('secret-value');
+  });
+});

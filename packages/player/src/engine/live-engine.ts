@@ -1,0 +1,396 @@
+import { lowLatencyTarget } from '../catch-up.ts';
+import { ErrorCode, ErrorType } from '../errors.ts';
+import type { Timers } from '../environment.ts';
+import { ThroughputEstimator } from './abr.ts';
+import { fragmentStartTime } from './fmp4.ts';
+import { InitSegments } from './init-segments.ts';
+import {
+  engineError,
+  invalidPlaylist,
+  LoadError,
+  loadFailure,
+  loadWithRetry,
+  MEDIA_RETRY,
+  PLAYLIST_RETRY,
+  type Loaded,
+  type RetryPolicy,
+} from './loader.ts';
+import { PlaylistError } from './m3u8.ts';
+import type { MediaPlaylist } from './media-playlist.ts';
+import { PlaylistRefresher } from './playlist-refresher.ts';
+import { MediaTargetError, type MediaTarget } from './media-target.ts';
+import { parseMultivariant } from './multivariant.ts';
+import { Renditions, type QualityRef } from './renditions.ts';
+import { nextLoad, startCursor, type Cursor, type NextLoad } from './part-scheduler.ts';
+import type { EngineEvent } from './protocol.ts';
+import { MediaTimeline } from './timeline-anchor.ts';
+import { Wakeups } from './wakeups.ts';
+
+export interface EngineDeps {
+  fetch: typeof fetch;
+  monotonic(): number;
+  timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
+  target: MediaTarget;
+  emit(event: EngineEvent): void;
+  isTypeSupported(mime: string): boolean;
+}
+
+export interface EngineOptions {
+  lowLatency: boolean;
+  bandwidthEstimate: number | null;
+  /** SPEC §3 abrTranscodesOnly: automatic quality never picks the source. */
+  transcodesOnly: boolean;
+}
+
+/** Forward buffer (s) past which the engine stops loading (a paused live player). */
+export const MAX_FORWARD_BUFFER_S = 30;
+/** Media kept behind the position (s); older media is removed from the SourceBuffer. */
+export const BACK_BUFFER_S = 30;
+
+type Piece = Exclude<NextLoad, { kind: 'wait' | 'behind' | 'ended' }>;
+
+/**
+ * The live LL-HLS engine: two loops per load. The playlist loop keeps the newest media
+ * playlist with blocking reloads (`_HLS_msn`/`_HLS_part`, delta updates when offered); the
+ * media loop loads the next part, the preload-hinted part ahead of its publication, or whole
+ * segments where parts are gone, and appends them in order. Every decision is a pure function
+ * (part-scheduler, abr, timeline-anchor); this class only sequences I/O. A new load or a jump
+ * to the live edge starts a new generation, and a loop of an old one ends at its next await.
+ */
+export class LiveEngine {
+  private generation = 0;
+  private abort = new AbortController();
+  private readonly renditions = new Renditions();
+  private variant = -1;
+  private playlist: MediaPlaylist | null = null;
+  private cursor: Cursor | null = null;
+  private startOffset: number | null = null;
+  private readonly init = new InitSegments();
+  private readonly timeline = new MediaTimeline();
+  private playedVariant = -1;
+  private position = Number.NaN;
+  private viewport = { width: 0, height: 0 };
+  private readonly throughput: ThroughputEstimator;
+  private readonly wakeups: Wakeups;
+  private readonly refresher: PlaylistRefresher;
+  credentials: RequestCredentials = 'same-origin';
+  private appendsSinceEviction = 0;
+
+  constructor(
+    private readonly deps: EngineDeps,
+    private options: EngineOptions,
+  ) {
+    this.throughput = new ThroughputEstimator(options.bandwidthEstimate);
+    this.wakeups = new Wakeups(deps.timers);
+    this.refresher = new PlaylistRefresher({
+      fetch: (url, signal, parse) => this.fetchPlaylist(url, this.generation, signal, parse),
+      sleep: (ms) => this.wakeups.sleep(ms),
+      onPlaylist: (playlist) => {
+        this.playlist = playlist;
+        this.emitTimeline();
+        this.wakeups.wake();
+      },
+    });
+  }
+
+  load(url: string): void {
+    const gen = this.restart();
+    this.playlist = null;
+    void this.loadMultivariant(url, gen);
+  }
+
+  /** Leaves what is buffered and starts again at the live edge (a long stall, liveMaxLatency). */
+  seekToLive(): void {
+    if (this.variant < 0) return;
+    const gen = this.restart();
+    this.refresher.follow(this.renditions.all[this.variant]!.url);
+    void this.mediaLoop(gen);
+  }
+
+  setQuality(quality: QualityRef | null): void {
+    this.renditions.manual = quality;
+    this.wakeups.wake();
+  }
+
+  removeQuality(quality: QualityRef): void {
+    this.renditions.remove(quality);
+    if (this.variant >= 0 && !this.renditions.isUsable(this.variant)) this.switchVariant(this.pickVariant(true));
+  }
+
+  setPosition(position: number): void {
+    this.position = position;
+  }
+
+  setViewport(width: number, height: number): void {
+    this.viewport = { width, height };
+  }
+
+  setLowLatency(enabled: boolean): void {
+    this.options = { ...this.options, lowLatency: enabled };
+  }
+
+  bandwidthEstimate(): number {
+    return Math.round(this.throughput.estimate() ?? 0);
+  }
+
+  destroy(): void {
+    this.generation += 1;
+    this.abort.abort();
+    this.refresher.stop();
+    this.wakeups.wake();
+  }
+
+  private restart(): number {
+    this.generation += 1;
+    this.abort.abort();
+    this.refresher.stop();
+    this.abort = new AbortController();
+    this.cursor = null;
+    this.startOffset = null;
+    this.timeline.reset();
+    this.wakeups.wake();
+    return this.generation;
+  }
+
+  /** The variant to play next: the viewer's, the start choice, or the ABR rule's. */
+  private pickVariant(starting: boolean): number {
+    const range = this.bufferedAround();
+    return this.renditions.choose(this.variant, starting, {
+      throughputBps: this.throughput.estimate(),
+      bufferS: range ? range.end - this.position : 0,
+      viewport: this.viewport,
+      transcodesOnly: this.options.transcodesOnly,
+    });
+  }
+
+  private switchVariant(index: number): void {
+    if (index < 0 || index === this.variant) return;
+    this.variant = index;
+    this.playlist = null;
+    this.refresher.follow(this.renditions.all[index]!.url);
+    this.wakeups.wake();
+  }
+
+  private bufferedAround(): { start: number; end: number } | null {
+    if (!Number.isFinite(this.position)) return null;
+    return this.deps.target.buffered().find((r) => r.start <= this.position + 0.1 && r.end > this.position) ?? null;
+  }
+
+  /** The end of this generation: nothing more loads until the page loads again. */
+  private fail(event: EngineEvent): void {
+    this.destroy();
+    this.deps.emit(event);
+  }
+
+  /** A request with the retry policy of its kind; null when the generation ended meanwhile. */
+  private fetchWithRetry(
+    url: string,
+    gen: number,
+    policy: RetryPolicy,
+    signal = this.abort.signal,
+  ): Promise<Loaded | null> {
+    return loadWithRetry(
+      { fetch: this.deps.fetch, monotonic: this.deps.monotonic, credentials: this.credentials },
+      url,
+      policy,
+      { signal, current: () => gen === this.generation, sleep: (ms) => this.wakeups.sleep(ms) },
+    );
+  }
+
+  /**
+   * A playlist, fetched with retries and parsed; null when this generation ended or the
+   * request was aborted (a variant switch), and after a failure, which it reports.
+   */
+  private async fetchPlaylist<T>(
+    url: string,
+    gen: number,
+    signal: AbortSignal,
+    parse: (text: string) => T,
+  ): Promise<T | null> {
+    try {
+      const loaded = await this.fetchWithRetry(url, gen, PLAYLIST_RETRY, signal);
+      if (!loaded || gen !== this.generation || signal.aborted) return null;
+      return parse(new TextDecoder().decode(loaded.bytes));
+    } catch (error) {
+      if (error instanceof LoadError) this.fail({ type: 'error', error: loadFailure(error, 'playlist') });
+      else if (error instanceof PlaylistError) this.fail({ type: 'error', error: invalidPlaylist(error.message, url) });
+      else throw error;
+      return null;
+    }
+  }
+
+  private async loadMultivariant(url: string, gen: number): Promise<void> {
+    const multivariant = await this.fetchPlaylist(url, gen, this.abort.signal, (text) => parseMultivariant(text, url));
+    if (!multivariant) return;
+    if (multivariant.alternateRenditions > 0) {
+      // Audio in its own playlist: the compatibility sink (hls.js) plays that; we decline.
+      this.fail({
+        type: 'error',
+        error: engineError(
+          ErrorType.NotSupported,
+          ErrorCode.SinkUnavailable,
+          'sink',
+          'alternate renditions are not supported by the worker engine',
+        ),
+      });
+      return;
+    }
+    this.renditions.set(multivariant.variants, this.deps.isTypeSupported);
+    this.deps.emit({
+      type: 'sourceInfo',
+      sessionData: multivariant.sessionData,
+      startOffset: multivariant.startOffset,
+      qualities: multivariant.variants.map((v) => v.quality),
+    });
+    this.variant = this.pickVariant(true);
+    if (this.variant < 0) {
+      this.fail({
+        type: 'error',
+        error: engineError(
+          ErrorType.NotSupported,
+          ErrorCode.NoPlayableSink,
+          'playlist',
+          'no variant this browser can play',
+        ),
+      });
+      return;
+    }
+    this.refresher.follow(this.renditions.all[this.variant]!.url);
+    void this.mediaLoop(gen);
+  }
+
+  /** The distance behind the edge to start at: our low-latency target, else HOLD-BACK. */
+  private startLatency(playlist: MediaPlaylist): number {
+    const control = playlist.serverControl;
+    const low = this.options.lowLatency ? lowLatencyTarget(control.partHoldBack, playlist.partTarget) : null;
+    return low ?? (control.holdBack > 0 ? control.holdBack : 3 * playlist.targetDuration);
+  }
+
+  private emitTimeline(): void {
+    const timeline = this.playlist && this.timeline.timeline(this.playlist);
+    if (timeline) this.deps.emit({ type: 'timeline', timeline });
+  }
+
+  private async mediaLoop(gen: number): Promise<void> {
+    while (gen === this.generation) {
+      const playlist = this.playlist;
+      if (!playlist) {
+        await this.wakeups.changed();
+        continue;
+      }
+      if (!this.cursor) {
+        const start = startCursor(playlist, this.startLatency(playlist));
+        if (!start) {
+          await this.wakeups.changed();
+          continue;
+        }
+        this.cursor = start.cursor;
+        this.startOffset = start.offset;
+      }
+      const range = this.bufferedAround();
+      if (range && range.end - this.position > MAX_FORWARD_BUFFER_S) {
+        await this.wakeups.sleep(500);
+        continue;
+      }
+      const next = nextLoad(playlist, this.cursor);
+      if (next.kind === 'wait') {
+        await this.wakeups.changed();
+        continue;
+      }
+      if (next.kind === 'ended') return;
+      if (next.kind === 'behind') {
+        // Fell out of the window: start again at the edge.
+        this.cursor = null;
+        continue;
+      }
+      const independent = next.kind === 'segment' || next.independent;
+      if (independent && this.timeline.anchored) {
+        const wanted = this.pickVariant(false);
+        if (wanted >= 0 && wanted !== this.variant) {
+          this.switchVariant(wanted);
+          continue;
+        }
+      }
+      if (!(await this.loadPiece(playlist, next, gen))) return;
+    }
+  }
+
+  /** Loads and appends one piece; false when this generation is over (error, restart, destroy). */
+  private async loadPiece(playlist: MediaPlaylist, piece: Piece, gen: number): Promise<boolean> {
+    const segment =
+      playlist.segments.find((s) => s.msn === piece.cursor.msn) ?? playlist.segments[playlist.segments.length - 1];
+    const mapUrl = segment?.mapUrl ?? null;
+    try {
+      if (this.init.needs(mapUrl)) {
+        const init = await this.fetchWithRetry(mapUrl, gen, MEDIA_RETRY);
+        if (!init || gen !== this.generation) return false;
+        const quality = this.renditions.all[this.variant]!.quality;
+        await this.init.apply(this.deps.target, mapUrl, init.bytes, quality);
+        this.deps.emit({ type: 'tracks', codec: quality.codecs, path: playlist.url, group: quality.group });
+      }
+      let loaded: Loaded | null;
+      try {
+        loaded = await this.fetchWithRetry(piece.url, gen, MEDIA_RETRY);
+      } catch (error) {
+        // A hint the origin does not honour is no error: the playlist will list the part.
+        if (piece.kind === 'hint' && error instanceof LoadError && error.status >= 400 && error.status < 500) {
+          await this.wakeups.changed();
+          return gen === this.generation;
+        }
+        throw error;
+      }
+      if (!loaded || gen !== this.generation) return false;
+      this.throughput.add({ bytes: loaded.bytes.byteLength, transferMs: loaded.transferMs });
+      await this.deps.target.append(loaded.bytes);
+      if (gen !== this.generation) return false;
+      this.afterAppend(playlist, piece, loaded.bytes);
+      return true;
+    } catch (error) {
+      if (error instanceof LoadError) {
+        this.fail({ type: 'error', error: loadFailure(error, 'segment') });
+        return false;
+      }
+      if (error instanceof MediaTargetError) {
+        this.fail({ type: 'mediaError', code: error.code, message: error.message });
+        return false;
+      }
+      if (gen !== this.generation) return false;
+      throw error;
+    }
+  }
+
+  private afterAppend(playlist: MediaPlaylist, piece: Piece, bytes: Uint8Array): void {
+    const mediaTime = fragmentStartTime(bytes, this.init.timescales);
+    if (mediaTime !== null) {
+      const first = !this.timeline.anchored;
+      this.timeline.record(playlist, piece.cursor, mediaTime, piece.kind === 'hint' ? null : piece.dateMs);
+      if (first) this.emitTimeline();
+      if (this.startOffset !== null) {
+        this.deps.emit({ type: 'seek', position: mediaTime + this.startOffset });
+        this.startOffset = null;
+      }
+    }
+    if (this.playedVariant !== this.variant) {
+      this.playedVariant = this.variant;
+      this.deps.emit({ type: 'qualityChanged', quality: this.renditions.all[this.variant]!.quality });
+    }
+    this.deps.emit({
+      type: 'progress',
+      bytes: bytes.byteLength,
+      duration: piece.duration,
+      bandwidthEstimate: this.bandwidthEstimate(),
+    });
+    this.cursor = piece.next;
+    if (++this.appendsSinceEviction >= 10) {
+      this.appendsSinceEviction = 0;
+      void this.evictBackBuffer();
+    }
+  }
+
+  private async evictBackBuffer(): Promise<void> {
+    const first = this.deps.target.buffered()[0];
+    if (!first || !Number.isFinite(this.position)) return;
+    const until = this.position - BACK_BUFFER_S;
+    if (until > first.start) await this.deps.target.remove(first.start, until).catch(() => undefined);
+  }
+}

@@ -1,0 +1,132 @@
+import {
+  codeForHttpStatus,
+  ErrorCode,
+  ErrorType,
+  errorTypeForHttpStatus,
+  networkRetryDelay,
+  type ErrorSource,
+  type PlayerError,
+} from '../errors.ts';
+
+/** A request that ended without media: its HTTP status, 0 when there was none. */
+export class LoadError extends Error {
+  override name = 'LoadError';
+  constructor(
+    readonly url: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Loaded {
+  bytes: Uint8Array;
+  /** First byte to last byte (ms): the transfer, without the wait of a blocking request. */
+  transferMs: number;
+  /** Request to first byte (ms), for the record (the origin holds blocking requests here). */
+  waitMs: number;
+}
+
+export interface LoaderDeps {
+  fetch: typeof fetch;
+  monotonic(): number;
+  credentials: RequestCredentials;
+}
+
+/** One GET, read to the end; a non-2xx answer or a failed connection is a LoadError. */
+export async function load(deps: LoaderDeps, url: string, signal: AbortSignal): Promise<Loaded> {
+  const started = deps.monotonic();
+  let response: Response;
+  try {
+    response = await deps.fetch(url, { signal, credentials: deps.credentials });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new LoadError(url, 0, `request failed: ${(error as Error).message}`);
+  }
+  const headersAt = deps.monotonic();
+  if (!response.ok) {
+    // Drain nothing: the body of an error page is not wanted.
+    void response.body?.cancel().catch(() => undefined);
+    throw new LoadError(url, response.status, `HTTP ${response.status}`);
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { bytes, transferMs: deps.monotonic() - headersAt, waitMs: headersAt - started };
+}
+
+/** Retry schedules (not shown in the spec; docs/player.md "Own engine"). */
+export const PLAYLIST_RETRY = { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 8000 } as const;
+/** Media of a sub-second live buffer is retried at once and often: 250 ms, 500 ms, 1 s … */
+export const MEDIA_RETRY = { maxRetries: 6, baseDelayMs: 250, maxDelayMs: 1000 } as const;
+
+export type RetryPolicy = { maxRetries: number; baseDelayMs: number; maxDelayMs: number };
+
+/**
+ * The delay before another try of a failed request, or null when it is an answer: a 4xx
+ * (except 408 and 429) will not change by asking again, and the retries may be spent.
+ */
+export function retryDelay(status: number, attempt: number, policy: RetryPolicy): number | null {
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return null;
+  return networkRetryDelay(attempt, policy);
+}
+
+/**
+ * A request with a retry policy: a LoadError that is an answer (retryDelay null) or the last
+ * of the retries is thrown; null when `current()` turned false or the signal aborted meanwhile.
+ */
+export async function loadWithRetry(
+  deps: LoaderDeps,
+  url: string,
+  policy: RetryPolicy,
+  control: { signal: AbortSignal; current(): boolean; sleep(ms: number): Promise<void> },
+): Promise<Loaded | null> {
+  const over = () => !control.current() || control.signal.aborted;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await load(deps, url, control.signal);
+    } catch (error) {
+      if (over()) return null;
+      if (!(error instanceof LoadError)) throw error;
+      const delay = retryDelay(error.status, attempt, policy);
+      if (delay === null) throw error;
+      await control.sleep(delay);
+      if (over()) return null;
+    }
+  }
+}
+
+/** A URL for a message: without its query, where playback tokens travel (never logged). */
+export function loggableUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+/** A failed request as the player's error (SPEC §8 shapes; errors.ts codes). */
+export function loadFailure(error: LoadError, source: 'playlist' | 'segment'): PlayerError {
+  return {
+    type: errorTypeForHttpStatus(error.status),
+    code: codeForHttpStatus(error.status),
+    source,
+    message: `${source} ${error.message}: ${loggableUrl(error.url)}`,
+    fatal: true,
+  };
+}
+
+export function invalidPlaylist(message: string, url: string): PlayerError {
+  return {
+    type: ErrorType.InvalidData,
+    code: ErrorCode.PlaylistInvalid,
+    source: 'playlist',
+    message: `${message}: ${loggableUrl(url)}`,
+    fatal: true,
+  };
+}
+
+/** A fatal error of the engine's own (errors.ts codes). */
+export function engineError(type: ErrorType, code: number, source: ErrorSource, message: string): PlayerError {
+  return { type, code, source, message, fatal: true };
+}

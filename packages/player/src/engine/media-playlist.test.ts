@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { PlaylistError } from './m3u8.ts';
+import { lastPart, mergeDelta, parseMediaPlaylist } from './media-playlist.ts';
+
+const URL_ = 'https://origin.test/hls/ch/720p/media.m3u8';
+
+/** An LL-HLS playlist as our origin writes it: two parted segments, one in progress, a hint. */
+const LIVE = `#EXTM3U
+#EXT-X-VERSION:7
+#EXT-X-TARGETDURATION:1
+#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=6.0,PART-HOLD-BACK=1.0,HOLD-BACK=3.0
+#EXT-X-PART-INF:PART-TARGET=0.2
+#EXT-X-MEDIA-SEQUENCE:100
+#EXT-X-INDEPENDENT-SEGMENTS
+#EXT-X-MAP:URI="init.mp4"
+#EXT-X-PROGRAM-DATE-TIME:2026-11-24T10:00:00.000Z
+#EXTINF:1.000,
+seg-100.m4s
+#EXT-X-PROGRAM-DATE-TIME:2026-11-24T10:00:01.000Z
+#EXT-X-PART:DURATION=0.500,URI="part-101.0.m4s",INDEPENDENT=YES
+#EXT-X-PART:DURATION=0.500,URI="part-101.1.m4s"
+#EXTINF:1.000,
+seg-101.m4s
+#EXT-X-PROGRAM-DATE-TIME:2026-11-24T10:00:02.000Z
+#EXT-X-PART:DURATION=0.500,URI="part-102.0.m4s",INDEPENDENT=YES
+#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-102.1.m4s"
+#EXT-X-RENDITION-REPORT:URI="../360p/media.m3u8",LAST-MSN=102,LAST-PART=0
+`;
+
+describe('parseMediaPlaylist', () => {
+  it('reads segments, parts, dates, the hint, server control and rendition reports', () => {
+    const p = parseMediaPlaylist(LIVE, URL_);
+    expect(p.targetDuration).toBe(1);
+    expect(p.partTarget).toBe(0.2);
+    expect(p.serverControl).toEqual({ canBlockReload: true, canSkipUntil: 6, partHoldBack: 1, holdBack: 3 });
+    expect(p.segments.map((s) => [s.msn, s.url?.split('/').pop() ?? null, s.duration, s.parts.length])).toEqual([
+      [100, 'seg-100.m4s', 1, 0],
+      [101, 'seg-101.m4s', 1, 2],
+      [102, null, 0.5, 1],
+    ]);
+    expect(p.segments[1]!.dateMs).toBe(Date.parse('2026-11-24T10:00:01Z'));
+    expect(p.segments[1]!.parts[0]).toEqual({
+      url: 'https://origin.test/hls/ch/720p/part-101.0.m4s',
+      duration: 0.5,
+      independent: true,
+    });
+    expect(p.segments[1]!.parts[1]!.independent).toBe(false);
+    expect(p.segments[0]!.mapUrl).toBe('https://origin.test/hls/ch/720p/init.mp4');
+    expect(p.preloadHint).toBe('https://origin.test/hls/ch/720p/part-102.1.m4s');
+    expect(p.renditionReports).toEqual([
+      { url: 'https://origin.test/hls/ch/360p/media.m3u8', lastMsn: 102, lastPart: 0 },
+    ]);
+    expect(p.endList).toBe(false);
+    expect(lastPart(p)).toEqual({ msn: 102, index: 0 });
+  });
+
+  it('carries a date forward to segments without their own tag', () => {
+    const text = `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-PROGRAM-DATE-TIME:2026-01-01T00:00:00Z\n#EXTINF:2,\na.ts\n#EXTINF:2,\nb.ts\n#EXT-X-ENDLIST\n`;
+    const p = parseMediaPlaylist(text, URL_);
+    expect(p.segments[1]!.dateMs! - p.segments[0]!.dateMs!).toBe(2000);
+    expect(p.endList).toBe(true);
+  });
+
+  it('refuses what is not a media playlist', () => {
+    expect(() => parseMediaPlaylist('<html>', URL_)).toThrow(PlaylistError);
+    expect(() => parseMediaPlaylist('#EXTM3U\n#EXTINF:1,\na.ts\n', URL_)).toThrow(/TARGETDURATION/);
+    expect(() => parseMediaPlaylist('#EXTM3U\n#EXT-X-TARGETDURATION:1\nb.ts\n', URL_)).toThrow(/no EXTINF/);
+  });
+});
+
+describe('mergeDelta', () => {
+  const DELTA = LIVE.replace(
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+    '#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-SKIP:SKIPPED-SEGMENTS=1',
+  ).replace(/#EXT-X-PROGRAM-DATE-TIME:2026-11-24T10:00:00.000Z\n#EXTINF:1.000,\nseg-100.m4s\n/, '');
+
+  it('numbers the listed segments after the skipped ones and restores those from the previous playlist', () => {
+    const delta = parseMediaPlaylist(DELTA, URL_);
+    expect(delta.skipped).toBe(1);
+    expect(delta.segments[0]!.msn).toBe(101);
+    const merged = mergeDelta(parseMediaPlaylist(LIVE, URL_), delta)!;
+    expect(merged.skipped).toBe(0);
+    expect(merged.segments.map((s) => s.msn)).toEqual([100, 101, 102]);
+    expect(merged.segments[0]!.url).toBe('https://origin.test/hls/ch/720p/seg-100.m4s');
+  });
+
+  it('is null when the previous playlist no longer holds a skipped segment (ask in full)', () => {
+    const delta = parseMediaPlaylist(DELTA, URL_);
+    expect(mergeDelta(null, delta)).toBeNull();
+    const older = parseMediaPlaylist(LIVE.replace('#EXT-X-MEDIA-SEQUENCE:100', '#EXT-X-MEDIA-SEQUENCE:90'), URL_);
+    expect(mergeDelta(older, delta)).toBeNull();
+  });
+});

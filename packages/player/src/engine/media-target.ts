@@ -1,0 +1,30 @@
+/** A time range of buffered media (s). */
+export interface Range {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where the engine puts media: one SourceBuffer of muxed fMP4 (audio and video in one
+ * stream, as our origin and most LL-HLS origins package it). The worker implements it over a
+ * MediaSource of its own (mse-target.ts); unit tests over a recorder.
+ */
+export interface MediaTarget {
+  /** Creates the SourceBuffer for `mime` (`video/mp4; codecs="…"`), or switches its type. */
+  configure(mime: string): Promise<void>;
+  append(bytes: Uint8Array): Promise<void>;
+  remove(start: number, end: number): Promise<void>;
+  buffered(): Range[];
+  destroy(): void;
+}
+
+/** Rejected when the browser refuses the media (decode, quota, a removed buffer). */
+export class MediaTargetError extends Error {
+  override name = 'MediaTargetError';
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { PlaylistError } from './m3u8.ts';
+import { parseMultivariant } from './multivariant.ts';
+
+const URL_ = 'https://origin.test/hls/ch/master.m3u8';
+
+const TEXT = `#EXTM3U
+#EXT-X-VERSION:7
+#EXT-X-INDEPENDENT-SEGMENTS
+#EXT-X-SESSION-DATA:DATA-ID="com.onair.server-time",URI="/api/time"
+#EXT-X-SESSION-DATA:DATA-ID="com.onair.channel.title",VALUE="Hello, world"
+#EXT-X-START:TIME-OFFSET=-1.5
+#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="chunked",NAME="720p (Source)",AUTOSELECT=YES,DEFAULT=YES
+#EXT-X-STREAM-INF:BANDWIDTH=2200000,RESOLUTION=1280x720,FRAME-RATE=30.000,CODECS="avc1.64001f,mp4a.40.2",VIDEO="chunked"
+720p/media.m3u8
+#EXT-X-STREAM-INF:BANDWIDTH=700000,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"
+360p/media.m3u8
+`;
+
+describe('parseMultivariant', () => {
+  it('reads variants as qualities, session data and the start offset', () => {
+    const m = parseMultivariant(TEXT, URL_);
+    expect(m.variants.map((v) => v.url)).toEqual([
+      'https://origin.test/hls/ch/720p/media.m3u8',
+      'https://origin.test/hls/ch/360p/media.m3u8',
+    ]);
+    expect(m.variants[0]!.quality).toEqual({
+      name: '720p',
+      group: 'chunked',
+      codecs: 'avc1.64001f,mp4a.40.2',
+      bitrate: 2200000,
+      width: 1280,
+      height: 720,
+      framerate: 30,
+    });
+    expect(m.variants[1]!.quality.group).toBe('360p');
+    expect(m.sessionData).toEqual({
+      'com.onair.server-time': 'https://origin.test/api/time',
+      'com.onair.channel.title': 'Hello, world',
+    });
+    expect(m.startOffset).toBe(-1.5);
+    // A VIDEO group without a URI is the variant itself, not an alternate rendition.
+    expect(m.alternateRenditions).toBe(0);
+  });
+
+  it('counts alternate renditions (the engine declines them)', () => {
+    const text = TEXT.replace(
+      '#EXT-X-MEDIA:',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="en",URI="audio/en.m3u8"\n#EXT-X-MEDIA:',
+    );
+    expect(parseMultivariant(text, URL_).alternateRenditions).toBe(1);
+  });
+
+  it('takes a media playlist as its own single variant', () => {
+    const m = parseMultivariant('#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\na.m4s\n', URL_);
+    expect(m.variants.map((v) => v.url)).toEqual([URL_]);
+  });
+
+  it('refuses a playlist with no variant, and what is not a playlist', () => {
+    expect(() => parseMultivariant('#EXTM3U\n#EXT-X-VERSION:7\n', URL_)).toThrow(PlaylistError);
+    expect(() => parseMultivariant('{"error":"nope"}', URL_)).toThrow(PlaylistError);
+  });
+});

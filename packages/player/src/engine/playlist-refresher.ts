@@ -1,0 +1,60 @@
+import { mergeDelta, parseMediaPlaylist, type MediaPlaylist } from './media-playlist.ts';
+import { afterLast, blockingReloadUrl } from './part-scheduler.ts';
+
+export interface RefresherIo {
+  /** Fetches and parses; null when aborted, over, or failed (the engine reports failures). */
+  fetch(url: string, signal: AbortSignal, parse: (text: string) => MediaPlaylist): Promise<MediaPlaylist | null>;
+  sleep(ms: number): Promise<void>;
+  onPlaylist(playlist: MediaPlaylist): void;
+}
+
+/**
+ * Keeps one variant's media playlist current (hls.js's level loading, for LL-HLS only): a
+ * blocking reload for the part after the newest one (`_HLS_msn`/`_HLS_part`), so a playlist
+ * arrives the moment a part is published, as a delta update (`_HLS_skip=YES`) where the
+ * server offers one, in full when a delta cannot be merged; plain polling for an origin that
+ * cannot block. `follow` moves to another variant at once, abandoning the request in flight.
+ */
+export class PlaylistRefresher {
+  private run = 0;
+  private abort = new AbortController();
+
+  constructor(private readonly io: RefresherIo) {}
+
+  follow(url: string): void {
+    this.stop();
+    void this.loop(url, this.run);
+  }
+
+  stop(): void {
+    this.run += 1;
+    this.abort.abort();
+    this.abort = new AbortController();
+  }
+
+  private async loop(variantUrl: string, run: number): Promise<void> {
+    let current: MediaPlaylist | null = null;
+    let full = false;
+    while (run === this.run && !current?.endList) {
+      let url = variantUrl;
+      if (current?.serverControl.canBlockReload) {
+        const skip = !full && current.serverControl.canSkipUntil > 0;
+        url = blockingReloadUrl(variantUrl, afterLast(current), { parts: current.partTarget > 0, skip });
+      } else if (current) {
+        await this.io.sleep(1000 * (current.partTarget || current.targetDuration / 2));
+        if (run !== this.run) return;
+      }
+      full = false;
+      const parsed = await this.io.fetch(url, this.abort.signal, (text) => parseMediaPlaylist(text, variantUrl));
+      if (!parsed || run !== this.run) return;
+      const merged = mergeDelta(current, parsed);
+      if (!merged) {
+        // The delta skipped segments we never had: ask for the whole playlist once.
+        full = true;
+        continue;
+      }
+      current = merged;
+      this.io.onPlaylist(merged);
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import type { ErrorSource, ErrorType } from '../errors.ts';
+import type { Quality } from '../quality.ts';
+
+/**
+ * SPEC §7 "Commands the player posts to its worker", typed both ways. Commands carry `cmd`,
+ * what the worker tells the page carries `type`. In this player the page keeps the element's
+ * play/pause/volume and every policy (docs/player.md): the engine in the worker owns loading,
+ * renditions and the live edge, so commands about the element are acknowledged as state the
+ * engine uses (a paused player stops loading far ahead), and those with no meaning for a
+ * worker engine (remote playback, sink type) are answered with `commandError`, never silence.
+ */
+export type EngineCommand =
+  | { cmd: 'create'; lowLatency: boolean; bandwidthEstimate: number | null; transcodesOnly: boolean }
+  | { cmd: 'delete' }
+  | { cmd: 'load'; path: string; extra?: { startLatency?: number } }
+  | { cmd: 'play' }
+  | { cmd: 'playIntent' }
+  | { cmd: 'pause' }
+  /** A position on the element's timeline, or the live edge. */
+  | { cmd: 'seekTo'; position: number | 'live' }
+  | { cmd: 'setVolume'; volume: number }
+  | { cmd: 'setMuted'; muted: boolean }
+  /** A quality by name, or null for automatic. */
+  | { cmd: 'setQuality'; quality: Pick<Quality, 'name' | 'bitrate'> | null }
+  | { cmd: 'setAuthToken'; token: string }
+  | { cmd: 'setClientId'; clientId: string }
+  | { cmd: 'setDeviceId'; deviceId: string }
+  | { cmd: 'setPlayerType'; playerType: string }
+  | { cmd: 'setLiveMaxLatency'; seconds: number }
+  | { cmd: 'setVisible'; visible: boolean }
+  | { cmd: 'setLooping'; looping: boolean }
+  | { cmd: 'setPlaybackRate'; rate: number }
+  | { cmd: 'setAutoQualityMode'; enabled: boolean }
+  | { cmd: 'setAutoMaxQuality'; quality: Pick<Quality, 'name' | 'bitrate'> | null }
+  | { cmd: 'setAutoViewportSize'; width: number; height: number }
+  | { cmd: 'setExperiment'; id: string; assignment: string }
+  | { cmd: 'updatePlayerConfiguration'; lowLatency?: boolean }
+  | { cmd: 'startRemotePlayback' }
+  | { cmd: 'endRemotePlayback' }
+  | { cmd: 'setSinkType'; sinkType: string }
+  | { cmd: 'setRequestCredentials'; credentials: RequestCredentials }
+  | { cmd: 'setPlatformName'; name: string }
+  | { cmd: 'removeQuality'; quality: Pick<Quality, 'name' | 'bitrate'> }
+  | { cmd: 'onOnline' }
+  | { cmd: 'onOffline' }
+  /** The element's position, sent by the page while a source is loaded. */
+  | { cmd: 'onClientSinkUpdate'; currentTime: number; paused: boolean; rate: number };
+
+export type EngineCommandName = EngineCommand['cmd'];
+
+/** A failure the engine classified (errors.ts shapes it on the page). */
+export interface EngineError {
+  type: ErrorType;
+  code: number;
+  source: ErrorSource;
+  message: string;
+  fatal: boolean;
+}
+
+/** The live playlist as the engine last saw it, for the page's latency and catch-up. */
+export interface EngineTimeline {
+  live: boolean;
+  targetDuration: number;
+  partTarget: number;
+  partHoldBack: number;
+  /** The live edge on the element's timeline (s) when the playlist arrived. */
+  edgeTime: number;
+  /** Epoch seconds minus element time: add to currentTime for program-date-time; null when unknown. */
+  dateOffset: number | null;
+}
+
+export type EngineEvent =
+  /** MediaSource was made in the worker: the page sets it as the element's srcObject. */
+  | { type: 'mediaSourceHandle'; handle: unknown }
+  | { type: 'sourceInfo'; sessionData: Record<string, string>; startOffset: number; qualities: Quality[] }
+  | { type: 'qualityChanged'; quality: Quality }
+  | { type: 'tracks'; codec: string; path: string; group: string }
+  | { type: 'timeline'; timeline: EngineTimeline }
+  /** Where the page should put the position once media is there (start, live edge, gap jump). */
+  | { type: 'seek'; position: number }
+  /** A piece was appended: bytes and media seconds for the bitrate meter, and the throughput estimate. */
+  | { type: 'progress'; bytes: number; duration: number; bandwidthEstimate: number }
+  | { type: 'discontinuity' }
+  | { type: 'error'; error: EngineError }
+  | { type: 'mediaError'; code: number; message: string }
+  | { type: 'commandError'; cmd: string; reason: string };
+
+const COMMANDS: ReadonlySet<string> = new Set<EngineCommandName>([
+  'create',
+  'delete',
+  'load',
+  'play',
+  'playIntent',
+  'pause',
+  'seekTo',
+  'setVolume',
+  'setMuted',
+  'setQuality',
+  'setAuthToken',
+  'setClientId',
+  'setDeviceId',
+  'setPlayerType',
+  'setLiveMaxLatency',
+  'setVisible',
+  'setLooping',
+  'setPlaybackRate',
+  'setAutoQualityMode',
+  'setAutoMaxQuality',
+  'setAutoViewportSize',
+  'setExperiment',
+  'updatePlayerConfiguration',
+  'startRemotePlayback',
+  'endRemotePlayback',
+  'setSinkType',
+  'setRequestCredentials',
+  'setPlatformName',
+  'removeQuality',
+  'onOnline',
+  'onOffline',
+  'onClientSinkUpdate',
+]);
+
+/** A message from the page, checked for shape: unknown ones are answered, never acted on. */
+export function decodeCommand(data: unknown): EngineCommand | { invalid: string } {
+  if (typeof data !== 'object' || data === null) return { invalid: 'not an object' };
+  const cmd = (data as { cmd?: unknown }).cmd;
+  if (typeof cmd !== 'string' || !COMMANDS.has(cmd)) return { invalid: `unknown command ${String(cmd)}` };
+  return data as EngineCommand;
+}
+
+const EVENTS: ReadonlySet<string> = new Set<EngineEvent['type']>([
+  'mediaSourceHandle',
+  'sourceInfo',
+  'qualityChanged',
+  'tracks',
+  'timeline',
+  'seek',
+  'progress',
+  'discontinuity',
+  'error',
+  'mediaError',
+  'commandError',
+]);
+
+/** A message from the worker; null for anything else (another script's message). */
+export function decodeEvent(data: unknown): EngineEvent | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const type = (data as { type?: unknown }).type;
+  return typeof type === 'string' && EVENTS.has(type) ? (data as EngineEvent) : null;
+}

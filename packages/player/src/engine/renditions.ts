@@ -1,0 +1,79 @@
+import { SOURCE_GROUP, type Quality } from '../quality.ts';
+import { chooseStartLevel } from '../start-level.ts';
+import { chooseVariant } from './abr.ts';
+import type { Variant } from './multivariant.ts';
+
+export type QualityRef = Pick<Quality, 'name' | 'bitrate'>;
+
+const key = (q: QualityRef) => `${q.name}/${q.bitrate}`;
+
+export interface ChoiceContext {
+  throughputBps: number | null;
+  /** Seconds buffered ahead of the position. */
+  bufferS: number;
+  /** The element's size in device pixels (0 × 0 before it is known). */
+  viewport: { width: number; height: number };
+  /** SPEC §3 abrTranscodesOnly: automatic choice never picks the source. */
+  transcodesOnly: boolean;
+}
+
+/**
+ * The variants of a source and which one plays: the viewer's choice when it is still
+ * offered, else the start rule (start-level.ts) for the first piece and the ABR rule (abr.ts)
+ * after. Variants the browser cannot decode, or the player removed (SPEC §4 "ready"), are
+ * never chosen.
+ */
+export class Renditions {
+  private variants: Variant[] = [];
+  private readonly removed = new Set<string>();
+  manual: QualityRef | null = null;
+
+  set(variants: Variant[], isTypeSupported: (mime: string) => boolean): void {
+    this.variants = variants;
+    for (const { quality } of variants) {
+      if (quality.codecs && !isTypeSupported(`video/mp4; codecs="${quality.codecs}"`)) this.removed.add(key(quality));
+    }
+  }
+
+  get all(): readonly Variant[] {
+    return this.variants;
+  }
+
+  remove(quality: QualityRef): void {
+    this.removed.add(key(quality));
+  }
+
+  isUsable(index: number): boolean {
+    const variant = this.variants[index];
+    return variant !== undefined && !this.removed.has(key(variant.quality));
+  }
+
+  /** The index to play; -1 when nothing is usable. */
+  choose(current: number, starting: boolean, context: ChoiceContext): number {
+    const usable = this.variants.map((_, i) => i).filter((i) => this.isUsable(i));
+    if (usable.length === 0) return -1;
+    const manual = this.manual;
+    if (manual) {
+      const index = usable.find((i) => key(this.variants[i]!.quality) === key(manual));
+      if (index !== undefined) return index;
+    }
+    const eligible = context.transcodesOnly
+      ? usable.filter((i) => this.variants[i]!.quality.group !== SOURCE_GROUP)
+      : usable;
+    const pool = eligible.length > 0 ? eligible : usable;
+    const candidates = pool.map((i) => this.variants[i]!.quality);
+    if (starting) {
+      const start = chooseStartLevel(candidates, { ...context.viewport, devicePixelRatio: 1 }, context.throughputBps);
+      return pool[start] ?? pool[0]!;
+    }
+    const choice = chooseVariant({
+      candidates,
+      current: pool.indexOf(current),
+      throughputBps: context.throughputBps,
+      bufferS: context.bufferS,
+      maxWidth: context.viewport.width,
+      maxHeight: context.viewport.height,
+    });
+    return pool[choice] ?? pool[0]!;
+  }
+}

@@ -1,0 +1,253 @@
+import { lowLatencyTarget } from '../catch-up.ts';
+import { ErrorCode, ErrorType } from '../errors.ts';
+import type { SinkEnvironment } from '../environment.ts';
+import { MediaBitrateMeter } from '../media-bitrate.ts';
+import type { Quality } from '../quality.ts';
+import { serverTimeUrl } from '../server-clock.ts';
+import { afterStall, NO_STALL_BACKOFF, stallExtra } from '../stall-backoff.ts';
+import { decodeEvent, type EngineCommand, type EngineEvent, type EngineTimeline } from '../engine/protocol.ts';
+import type { Sink, SinkFactory, SinkHost } from './sink.ts';
+
+/** How often the page tells the engine where the element is (forward buffer, ABR, eviction). */
+export const POSITION_INTERVAL_MS = 250;
+
+/** What the sink needs of a worker: the page's Worker, or a stand-in in unit tests. */
+export interface EngineWorker {
+  postMessage(message: EngineCommand): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'error', listener: (event: Event) => void): void;
+  terminate(): void;
+}
+
+/**
+ * The `mse-worker` sink: our LL-HLS engine (engine/live-engine.ts) in a dedicated worker,
+ * with the MediaSource made there and only its handle on the element (`srcObject`). The page
+ * side is thin: it forwards commands (SPEC §7 names), keeps the element's position flowing to
+ * the engine, and answers the readings (latency, program-date-time) from the engine's last
+ * timeline and the element's clock. Each load or reload is a new worker: nothing of an old
+ * source can reach the new one.
+ */
+export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, createWorker: () => EngineWorker): Sink {
+  let url = '';
+  let lowLatency = host.lowLatency;
+  let liveMaxLatency = Number.POSITIVE_INFINITY;
+  let manual: Quality | null = null;
+  let worker: EngineWorker | null = null;
+  let timeline: EngineTimeline | null = null;
+  let timelineAt = 0;
+  let bandwidth = 0;
+  let meter = new MediaBitrateMeter();
+  let backoff = NO_STALL_BACKOFF;
+  let positionTimer: unknown = null;
+  const video = host.video;
+
+  const post = (command: EngineCommand) => worker?.postMessage(command);
+
+  function onWaiting(): void {
+    if (!video.paused && video.readyState >= 1) backoff = afterStall(backoff, env.monotonic());
+  }
+
+  function onEvent(source: EngineWorker, event: EngineEvent): void {
+    if (source !== worker) return;
+    switch (event.type) {
+      case 'mediaSourceHandle':
+        video.srcObject = event.handle as MediaProvider;
+        return;
+      case 'sourceInfo': {
+        host.onSourceInfo({ sessionData: event.sessionData, startOffset: event.startOffset });
+        const clock = serverTimeUrl(
+          Object.fromEntries(Object.entries(event.sessionData).map(([id, value]) => [id, { URI: value }])),
+          url,
+        );
+        if (clock) host.onServerClock(clock);
+        for (const quality of host.onQualities(event.qualities)) post({ cmd: 'removeQuality', quality });
+        return;
+      }
+      case 'qualityChanged':
+        host.onQualityChanged(event.quality);
+        return;
+      case 'tracks':
+        host.onTracks([
+          {
+            trackID: 'audiovideo',
+            codec: event.codec,
+            mode: 'mse',
+            isProtected: false,
+            path: event.path,
+            group: event.group,
+            srcObj: null,
+          },
+        ]);
+        return;
+      case 'timeline':
+        timeline = event.timeline;
+        timelineAt = env.monotonic();
+        return;
+      case 'seek':
+        video.currentTime = event.position;
+        return;
+      case 'progress':
+        meter.add(event.bytes, event.duration);
+        bandwidth = event.bandwidthEstimate;
+        host.onProgress();
+        return;
+      case 'discontinuity':
+        host.onDiscontinuity();
+        return;
+      case 'error':
+        host.onError(event.error);
+        return;
+      case 'mediaError':
+        host.onMediaError(event.code, event.message);
+        return;
+      case 'commandError':
+        env.logger.warn(`mse-worker: ${event.cmd} refused: ${event.reason}`);
+    }
+  }
+
+  function tick(): void {
+    post({ cmd: 'onClientSinkUpdate', currentTime: video.currentTime, paused: video.paused, rate: video.playbackRate });
+    const distance = sink.liveEdgeDistance();
+    if (distance && distance.seconds > liveMaxLatency) sink.seekToLiveEdge();
+  }
+
+  function stop(): void {
+    env.timers.clearInterval(positionTimer);
+    positionTimer = null;
+    worker?.postMessage({ cmd: 'delete' });
+    worker?.terminate();
+    worker = null;
+    timeline = null;
+  }
+
+  function start(): void {
+    stop();
+    meter = new MediaBitrateMeter();
+    let created: EngineWorker;
+    try {
+      created = createWorker();
+    } catch (error) {
+      host.onError({
+        type: ErrorType.NotSupported,
+        code: ErrorCode.SinkUnavailable,
+        source: 'sink',
+        message: `The engine worker could not start: ${(error as Error).message}`,
+        fatal: true,
+      });
+      return;
+    }
+    worker = created;
+    created.addEventListener('message', (message) => {
+      const event = decodeEvent(message.data);
+      if (event) onEvent(created, event);
+    });
+    created.addEventListener('error', () => {
+      if (worker !== created) return;
+      host.onError({
+        type: ErrorType.Error,
+        code: ErrorCode.EngineInternal,
+        source: 'sink',
+        message: 'The engine worker failed',
+        fatal: true,
+      });
+    });
+    const dpr = globalThis.devicePixelRatio ?? 1;
+    post({
+      cmd: 'create',
+      lowLatency,
+      bandwidthEstimate: bandwidth || null,
+      transcodesOnly: host.adjustments.abrTranscodesOnly,
+    });
+    post({
+      cmd: 'setAutoViewportSize',
+      width: Math.round(video.clientWidth * dpr),
+      height: Math.round(video.clientHeight * dpr),
+    });
+    if (manual) post({ cmd: 'setQuality', quality: { name: manual.name, bitrate: manual.bitrate } });
+    post({ cmd: 'load', path: url });
+    positionTimer = env.timers.setInterval(tick, POSITION_INTERVAL_MS);
+  }
+
+  video.addEventListener('waiting', onWaiting);
+
+  const sink: Sink = {
+    type: 'mse-worker',
+    load(source) {
+      url = source;
+      start();
+    },
+    reload() {
+      if (!url) return;
+      stop();
+      video.srcObject = null;
+      video.load();
+      start();
+    },
+    setQuality(quality) {
+      manual = quality;
+      post({ cmd: 'setQuality', quality: quality && { name: quality.name, bitrate: quality.bitrate } });
+    },
+    setLowLatency(enabled) {
+      if (enabled === lowLatency) return;
+      lowLatency = enabled;
+      if (worker && url) sink.reload();
+    },
+    setLiveMaxLatency(seconds) {
+      liveMaxLatency = seconds;
+    },
+    seekToLiveEdge() {
+      const distance = sink.liveEdgeDistance();
+      if (!distance) return;
+      const target = sink.lowLatencyTarget() ?? 3 * distance.targetDuration;
+      const position = video.currentTime + distance.seconds - target;
+      const buffered = video.buffered;
+      for (let i = 0; i < buffered.length; i++) {
+        if (buffered.start(i) <= position && position < buffered.end(i)) {
+          video.currentTime = position;
+          return;
+        }
+      }
+      // Not buffered: the engine starts again at the edge and says where to seek.
+      post({ cmd: 'seekTo', position: 'live' });
+    },
+    bandwidthEstimate: () => bandwidth,
+    mediaBitrate: () => meter.bitrate(),
+    playingDateMs() {
+      if (timeline?.dateOffset === null || timeline?.dateOffset === undefined) return null;
+      return (video.currentTime + timeline.dateOffset) * 1000;
+    },
+    lowLatencyTarget() {
+      if (!lowLatency || !timeline?.live) return null;
+      const target = lowLatencyTarget(timeline.partHoldBack, timeline.partTarget);
+      return target === null ? null : target + stallExtra(backoff, env.monotonic());
+    },
+    liveEdgeDistance() {
+      if (!timeline?.live) return null;
+      const edge = timeline.edgeTime + (env.monotonic() - timelineAt) / 1000;
+      return { seconds: edge - video.currentTime, targetDuration: timeline.targetDuration };
+    },
+    isLive: () => timeline?.live ?? false,
+    destroy() {
+      stop();
+      video.removeEventListener('waiting', onWaiting);
+      if (video.srcObject) {
+        video.srcObject = null;
+        video.load();
+      }
+    },
+  };
+  return sink;
+}
+
+/**
+ * The `mse-worker` factory for a page that can start the engine's worker. The worker's URL is
+ * the bundler's business (the embed uses Vite's worker import), so the page passes the
+ * function that starts it, and the registry entry exists only where one was given.
+ */
+export function mseWorkerSinkFactory(createWorker: () => EngineWorker): SinkFactory {
+  return {
+    type: 'mse-worker',
+    supported: (capabilities) => capabilities.mediaSourceInWorker,
+    create: (host, env) => createMseWorkerSink(host, env, createWorker),
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * A tiny LL-HLS origin for the engine's unit tests, on vitest's fake timers: two renditions,
+ * 1 s segments of 4 parts, parts published by `publish()`, blocking reloads and hinted parts
+ * held until published, faults by URL. Media bytes are real boxes: an init segment with a
+ * 90 kHz video track and fragments whose tfdt is the part's epoch time (as our origin does).
+ */
+
+function box(type: string, ...payload: Uint8Array[]): Uint8Array {
+  const size = 8 + payload.reduce((n, p) => n + p.byteLength, 0);
+  const out = new Uint8Array(size);
+  new DataView(out.buffer).setUint32(0, size);
+  out.set(
+    [...type].map((c) => c.charCodeAt(0)),
+    4,
+  );
+  let at = 8;
+  for (const p of payload) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+function u32(...values: number[]): Uint8Array {
+  const out = new Uint8Array(values.length * 4);
+  values.forEach((v, i) => new DataView(out.buffer).setUint32(i * 4, v));
+  return out;
+}
+
+export const TIMESCALE = 90_000;
+export const PART_S = 0.25;
+export const PARTS_PER_SEGMENT = 4;
+/** Media time (s) of segment 0; segment n starts at EPOCH_S + n. */
+export const EPOCH_S = 1_790_000_000;
+
+export function initSegment(): Uint8Array {
+  const trak = box('trak', box('tkhd', u32(0, 0, 0, 1, 0)), box('mdia', box('mdhd', u32(0, 0, 0, TIMESCALE, 0))));
+  return new Uint8Array([...box('ftyp', u32(0)), ...box('moov', trak)]);
+}
+
+export function fragment(seconds: number, padding = 100): Uint8Array {
+  const tfdt = new Uint8Array(12);
+  tfdt[0] = 1;
+  new DataView(tfdt.buffer).setBigUint64(4, BigInt(Math.round(seconds * TIMESCALE)));
+  const moof = box('moof', box('traf', box('tfhd', u32(0, 1)), box('tfdt', tfdt)));
+  return new Uint8Array([...moof, ...box('mdat', new Uint8Array(padding))]);
+}
+
+interface Held {
+  ready: () => boolean;
+  resolve: () => void;
+}
+
+export class FakeOrigin {
+  /** Parts published so far, counting from part 0 of segment 0. */
+  published = 0;
+  readonly requests: string[] = [];
+  /** URL substring → HTTP status answered instead (once per entry, `times` times). */
+  readonly faults: { match: string; status: number; times: number }[] = [];
+  private held: Held[] = [];
+
+  constructor(
+    readonly base = 'https://origin.test/hls/ch/',
+    readonly renditions = [
+      { name: '360p', bandwidth: 700_000, resolution: '640x360' },
+      { name: '720p', bandwidth: 2_200_000, resolution: '1280x720' },
+    ],
+  ) {}
+
+  /** Publishes `n` more parts and answers the requests that were waiting for them. */
+  publish(n = 1): void {
+    this.published += n;
+    const waiting = this.held;
+    this.held = [];
+    for (const h of waiting) {
+      if (h.ready()) h.resolve();
+      else this.held.push(h);
+    }
+  }
+
+  multivariant(): string {
+    const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+    for (const r of this.renditions) {
+      lines.push(
+        `#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.resolution},CODECS="avc1.64001f,mp4a.40.2"`,
+        `${r.name}/media.m3u8`,
+      );
+    }
+    return `${lines.join('\n')}\n`;
+  }
+
+  /** The media playlist now: 3 whole segments, parts for the last 2 and the one in progress. */
+  mediaPlaylist(): string {
+    const whole = Math.floor(this.published / PARTS_PER_SEGMENT);
+    const inProgress = this.published % PARTS_PER_SEGMENT;
+    const first = Math.max(0, whole - 3);
+    const lines = [
+      '#EXTM3U',
+      '#EXT-X-VERSION:9',
+      '#EXT-X-TARGETDURATION:1',
+      '#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=0.75,HOLD-BACK=3.0',
+      `#EXT-X-PART-INF:PART-TARGET=${PART_S}`,
+      `#EXT-X-MEDIA-SEQUENCE:${first}`,
+      '#EXT-X-MAP:URI="init.mp4"',
+    ];
+    const partLines = (msn: number, count: number) => {
+      for (let i = 0; i < count; i++) {
+        lines.push(`#EXT-X-PART:DURATION=${PART_S},URI="part-${msn}.${i}.m4s"${i === 0 ? ',INDEPENDENT=YES' : ''}`);
+      }
+    };
+    for (let msn = first; msn < whole; msn++) {
+      lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date((EPOCH_S + msn) * 1000).toISOString()}`);
+      if (msn >= whole - 2) partLines(msn, PARTS_PER_SEGMENT);
+      lines.push('#EXTINF:1.0,', `seg-${msn}.m4s`);
+    }
+    if (inProgress > 0) {
+      lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date((EPOCH_S + whole) * 1000).toISOString()}`);
+      partLines(whole, inProgress);
+    }
+    lines.push(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-${whole}.${inProgress}.m4s"`);
+    return `${lines.join('\n')}\n`;
+  }
+
+  private answer(body: string | Uint8Array, status = 200): Response {
+    return new Response(status === 200 ? (body as BodyInit) : null, { status });
+  }
+
+  private hold(
+    ready: () => boolean,
+    signal: AbortSignal | null | undefined,
+    respond: () => Response,
+  ): Promise<Response> {
+    if (ready()) return Promise.resolve(respond());
+    return new Promise((resolve, reject) => {
+      this.held.push({ ready, resolve: () => resolve(respond()) });
+      signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    });
+  }
+
+  readonly fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input));
+    this.requests.push(url.pathname.replace('/hls/ch/', '') + url.search);
+    const fault = this.faults.find((f) => f.times > 0 && url.href.includes(f.match));
+    if (fault) {
+      fault.times -= 1;
+      return Promise.resolve(this.answer('', fault.status));
+    }
+    const name = url.pathname.split('/').pop()!;
+    if (name === 'master.m3u8') return Promise.resolve(this.answer(this.multivariant()));
+    if (name === 'media.m3u8') {
+      const msn = url.searchParams.get('_HLS_msn');
+      const part = Number(url.searchParams.get('_HLS_part') ?? 0);
+      const wanted = msn === null ? 0 : Number(msn) * PARTS_PER_SEGMENT + part + 1;
+      return this.hold(
+        () => this.published >= wanted,
+        init?.signal,
+        () => this.answer(this.mediaPlaylist()),
+      );
+    }
+    if (name === 'init.mp4') return Promise.resolve(this.answer(initSegment()));
+    const part = /^part-(\d+)\.(\d+)\.m4s$/.exec(name);
+    if (part) {
+      const index = Number(part[1]) * PARTS_PER_SEGMENT + Number(part[2]);
+      return this.hold(
+        () => this.published > index,
+        init?.signal,
+        () => this.answer(fragment(EPOCH_S + index * PART_S)),
+      );
+    }
+    const segment = /^seg-(\d+)\.m4s$/.exec(name);
+    if (segment) return Promise.resolve(this.answer(fragment(EPOCH_S + Number(segment[1]))));
+    return Promise.resolve(this.answer('', 404));
+  };
+}
+
+/** A MediaTarget that records what it is given and buffers what the fragments say. */
+export class RecordingTarget {
+  readonly mimes: string[] = [];
+  readonly appended: Uint8Array[] = [];
+  readonly removed: [number, number][] = [];
+  ranges: { start: number; end: number }[] = [];
+
+  configure(mime: string): Promise<void> {
+    this.mimes.push(mime);
+    return Promise.resolve();
+  }
+
+  append(bytes: Uint8Array): Promise<void> {
+    this.appended.push(bytes);
+    return Promise.resolve();
+  }
+
+  remove(start: number, end: number): Promise<void> {
+    this.removed.push([start, end]);
+    return Promise.resolve();
+  }
+
+  buffered() {
+    return this.ranges;
+  }
+
+  destroy(): void {}
+}
