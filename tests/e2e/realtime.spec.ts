@@ -59,6 +59,12 @@ test.describe('live and offline in real time', () => {
   test('ending the stream moves the embed offline within 2 s, starting it moves it back', async ({ page, request }) => {
     // studio-live is channel 101; its public topic carries the stream's start and end.
     const confirmed = subscriptionConfirmed(page, 'channel.101');
+    const unsubscribed: string[] = [];
+    page.on('websocket', (socket) =>
+      socket.on('framesent', ({ payload }) => {
+        if (String(payload).includes('pusher:unsubscribe')) unsubscribed.push(String(payload));
+      }),
+    );
     await page.goto('/studio-live?muted=true');
     await waitForPlayback(page);
     await realtimeSubscribed(page, confirmed);
@@ -75,6 +81,9 @@ test.describe('live and offline in real time', () => {
     await waitForPlayback(page);
     // Never reloaded: the page's own state survived both moves.
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    // One subscription throughout: a move between the pages never left a gap in which a
+    // stream's start or end could be published unheard.
+    expect(unsubscribed.filter((frame) => frame.includes('"channel.101"'))).toEqual([]);
   });
 });
 

@@ -7,7 +7,6 @@ import { usePublicConfig } from '../config-context.tsx';
 import { channelPageUrl } from '../lib/main-site-links.ts';
 import { safeHttpUrl } from '../lib/safe-url.ts';
 import { useBreakpoint } from '../lib/use-breakpoint.ts';
-import { useChannelLiveUpdates } from '../realtime/use-channel-live-updates.ts';
 import { ExternalLink } from './external-link.tsx';
 import { Logo } from './logo.tsx';
 import { Screen } from './screen.tsx';
@@ -27,7 +26,6 @@ export function OfflinePage() {
   const breakpoint = useBreakpoint();
   const navigate = useNavigate();
   const { search } = useLocation();
-  useChannelLiveUpdates(slug, info?.id);
   const live = Boolean(info?.livestream);
 
   // Beyond the spec, as viewers expect: when the stream starts, the offline page becomes the player.

@@ -1,6 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useParams } from 'react-router';
+import { channelInfoQuery } from '../channel/queries.ts';
 import { LoadingScreen } from '../components/spinner.tsx';
+import { useChannelLiveUpdates } from '../realtime/use-channel-live-updates.ts';
+
+/**
+ * The channel's live/offline updates live here, above both pages, so moving between the
+ * player and the offline page keeps one subscription: were each page to subscribe, the
+ * topic would be unsubscribed and subscribed again at every move, and a stream starting in
+ * that gap (a real journey saw it) would never be heard. It only reads the info the loaders
+ * cached (never fetches: a malformed slug must not reach the API).
+ */
+function ChannelLiveUpdates() {
+  const slug = useParams().slug ?? '';
+  const { data: info } = useQuery({ ...channelInfoQuery(slug), enabled: false });
+  useChannelLiveUpdates(slug, info?.id);
+  return null;
+}
 
 /**
  * The root of both routes. Loaders fill the query cache before a page renders; should a page
@@ -9,8 +26,11 @@ import { LoadingScreen } from '../components/spinner.tsx';
  */
 export function RootLayout() {
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <ChannelLiveUpdates />
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    </>
   );
 }
