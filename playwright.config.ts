@@ -11,6 +11,8 @@ const CI = !!process.env.CI && !['false', '0'].includes(process.env.CI);
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Screenshots are the embed's, whichever project runs them: no project name in the file name.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
@@ -33,6 +35,19 @@ export default defineConfig({
     },
     trace: 'off',
   },
+  // metadata.labSink: the sink the engine's lab page starts on when a journey names none
+  // (support/player-lab.ts). The engine's lab journeys run once per sink they must hold on: hls.js (`mse`, the
+  // compatibility sink) with every journey, our worker engine (`mse-worker`) with the engine,
+  // fault and low-latency ones. The embed's journeys run on whatever the embed chooses: the
+  // worker engine in Chromium.
+  projects: [
+    { name: 'chromium', metadata: { labSink: 'mse' } },
+    {
+      name: 'lab-mse-worker',
+      testMatch: /(player-engine|player-faults|low-latency)\.spec\.ts$/,
+      metadata: { labSink: 'mse-worker' },
+    },
+  ],
   webServer: {
     command: `node --import tsx apps/platform/src/main.ts`,
     env: {

@@ -4,7 +4,7 @@
 // `--set-budget` rewrites the budget to the measured size + 5 % (tighten it as the code shrinks).
 // "Before the first frame" is the entry chunk and everything it imports statically: the
 // browser must load all of it before any of the embed runs. Chunks behind import() load later.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,19 @@ export function walkManifest(manifest) {
   for (const [key, chunk] of chunks) if (chunk.isEntry) visit(key);
   if (!firstFrame.size) throw new Error('the manifest has no entry chunk');
   return { files, firstFrame };
+}
+
+/**
+ * Worker scripts: Vite emits a `new Worker(…)`/`?worker` bundle as an asset, outside the
+ * manifest's chunks. The engine's worker starts with the player, so it loads before the first
+ * frame and counts there.
+ * @param {string[]} assetJs every .js file under the dist's assets/ (relative paths)
+ * @param {string[]} manifestFiles the manifest's chunk files
+ * @returns {string[]}
+ */
+export function workerScripts(assetJs, manifestFiles) {
+  const known = new Set(manifestFiles);
+  return assetJs.filter((file) => !known.has(file) && /worker/i.test(file)).sort();
 }
 
 /**
@@ -89,7 +102,16 @@ export function checkSize(distDir, budget) {
   if (!existsSync(manifestPath)) {
     throw new Error(`${manifestPath} is missing: build the embed (its vite.config.ts sets build.manifest)`);
   }
-  const { files, firstFrame } = walkManifest(JSON.parse(readFileSync(manifestPath, 'utf8')));
+  const { files: manifestFiles, firstFrame } = walkManifest(JSON.parse(readFileSync(manifestPath, 'utf8')));
+  const assetsDir = path.join(distDir, 'assets');
+  const assetJs = existsSync(assetsDir)
+    ? readdirSync(assetsDir)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `assets/${f}`)
+    : [];
+  const workers = workerScripts(assetJs, manifestFiles);
+  for (const file of workers) firstFrame.add(file);
+  const files = [...manifestFiles, ...workers];
   const chunks = files.map((file) => {
     const bytes = readFileSync(path.join(distDir, file));
     return { file, raw: bytes.length, gzip: gzipSize(bytes), firstFrame: firstFrame.has(file) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetFor, compareWithBudget, formatReport, walkManifest } from './check-size.mjs';
+import { budgetFor, compareWithBudget, formatReport, walkManifest, workerScripts } from './check-size.mjs';
 
 // The shape Vite 7 writes to dist/.vite/manifest.json (keys are sources or shared chunks).
 const manifest = {
@@ -83,3 +83,11 @@ describe('formatReport', () => {
 });
 
 const budgetOf = (bytes) => ({ firstFrameJsGzip: bytes, totalJsGzip: bytes });
+
+describe('workerScripts', () => {
+  it('finds worker bundles outside the manifest, and nothing else', () => {
+    const assets = ['assets/index-a.js', 'assets/engine-worker-x1.js', 'assets/other-b.js'];
+    expect(workerScripts(assets, ['assets/index-a.js'])).toEqual(['assets/engine-worker-x1.js']);
+    expect(workerScripts(assets, ['assets/index-a.js', 'assets/engine-worker-x1.js'])).toEqual([]);
+  });
+});

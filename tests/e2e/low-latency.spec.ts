@@ -7,7 +7,8 @@ import { openLab, playerState, startPlayer } from './support/player-lab.ts';
  * standard hold-back fallback and liveLatency corrected by the server's clock. Latency is
  * checked against an oracle that trusts neither the player nor hls.js: the fixture's media
  * time is epoch seconds, so the frame on screen was captured at currentTime − timestampOffset
- * (the offset the player gave the SourceBuffer), and the real clock says how long ago that was.
+ * (the offset the player gave the SourceBuffer, in the page or the engine's worker), and the
+ * real clock says how long ago that was.
  */
 const LIVE = '/hls/studio-live/master.m3u8';
 
@@ -34,6 +35,17 @@ async function installProbe(page: Page): Promise<void> {
     SourceBuffer.prototype.appendBuffer = function (this: SourceBuffer, data: BufferSource) {
       probe.offset = this.timestampOffset;
       return append.call(this, data);
+    };
+    // The worker engine appends in its worker: the lab's worker reports its offsets instead.
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        this.addEventListener('message', (event: MessageEvent) => {
+          const offset = (event.data as { labTimestampOffset?: unknown } | null)?.labTimestampOffset;
+          if (typeof offset === 'number') probe.offset = offset;
+        });
+      }
     };
     document.addEventListener('playing', () => (probe.firstFrame = true), true);
     document.addEventListener('ratechange', (e) => probe.rates.push((e.target as HTMLVideoElement).playbackRate), true);

@@ -9,7 +9,7 @@ import { callPlayer, labEvents, openLab, playerState, startPlayer } from './supp
  * the network really did.
  */
 const LIVE = '/hls/studio-live/master.m3u8';
-const WORKER = { labEngineWorker: true };
+const WORKER = { sink: 'mse-worker' };
 
 async function mediaRequests(page: Page): Promise<string[]> {
   return page.evaluate(() =>

@@ -35,6 +35,8 @@ export interface LoadSessionHarness {
   onError(error: PlayerError): void;
   /** The sink must be rebuilt once the player is idle. */
   onRebuildNeeded(reason: RebuildReason): void;
+  /** The sink cannot play this source; another sink may (SinkHost.onDeclined). */
+  onDeclined(reason: string): void;
   /** The session reloads its sink at the live edge (decode error, drift, buffering timeout). */
   beforeReload(): void;
 }
@@ -168,6 +170,7 @@ export class LoadSession {
       }),
       onServerClock: live((url) => this.#measureClock(url)),
       onProgress() {},
+      onDeclined: live((reason) => harness.onDeclined(reason)),
     };
   }
 

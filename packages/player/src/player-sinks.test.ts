@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode, ErrorType } from './errors.ts';
+import { fakeSinkFactory } from './testing/fakes.ts';
 import { Q360, Q720, setUp, startPlaying, URL_A, useFakeTime } from './testing/player-harness.ts';
 
 /** The Player facade's sinks: switching with setSinkType, queued rebuilds, sink adjustments. */
@@ -93,5 +94,36 @@ describe('sinks: switching and rebuilding', () => {
     on.sink().host.onDiscontinuity();
     on.video.pause();
     expect(on.sinks).toHaveLength(2);
+  });
+
+  it('moves a source the worker engine declines to the next sink of the automatic order', async () => {
+    const made: ReturnType<typeof setUp>['sinks'] = [];
+    const h = setUp({
+      sinks: { 'mse-worker': fakeSinkFactory('mse-worker', made) },
+      environment: { sinkCapabilities: () => ({ mediaSource: true, mediaSourceInWorker: true, nativeHls: true }) },
+    });
+    h.player.attachMedia(h.video.asVideo());
+    h.player.load(URL_A);
+    const worker = made.at(-1)!;
+    expect(worker.type).toBe('mse-worker');
+    worker.host.onDeclined('MPEG-TS segments');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(worker.destroyed).toBe(true);
+    expect(h.sink().type).toBe('mse');
+    expect(h.sink().called('load')).toEqual([[URL_A]]);
+    expect(h.player.getState().sink).toBe('mse');
+    expect(h.of('error')).toEqual([]);
+    expect(h.env.logger.warn).toHaveBeenCalledWith(expect.stringContaining('declined the source (MPEG-TS segments)'));
+  });
+
+  it('reports a decline as an error when the viewer or host named that sink', async () => {
+    const h = setUp({ sink: 'passthrough' });
+    await startPlaying(h);
+    h.sink().host.onDeclined('no parts');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.sinks).toHaveLength(1);
+    expect(h.of('error')).toMatchObject([
+      { type: ErrorType.NotSupported, code: ErrorCode.SinkUnavailable, source: 'sink', fatal: true },
+    ]);
   });
 });

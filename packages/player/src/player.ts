@@ -21,7 +21,7 @@ import { RateController } from './rate-controller.ts';
 import { SessionOwner } from './session-owner.ts';
 import { channelMetadataFromSessionData } from './session-data.ts';
 import { DEFAULT_SINKS } from './sinks/registry.ts';
-import { selectSink } from './sinks/select-sink.ts';
+import { AUTO_SINK_ORDER, selectSink } from './sinks/select-sink.ts';
 import { DEFAULT_SINK_ADJUSTMENTS } from './sinks/sink.ts';
 import { isSinkType } from './sinks/sink-type.ts';
 import { PlayerState } from './state.ts';
@@ -109,6 +109,22 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       set({ sessionData, startOffset, channelMetadata: channelMetadataFromSessionData(sessionData) }),
     onError: reportError,
     onRebuildNeeded: (reason) => sessions.queueRebuild(reason),
+    onDeclined(reason) {
+      const declined = sessions.current;
+      // After the sink's own dispatch: ending a session from inside its sink's callback would
+      // destroy the sink mid-call.
+      env.timers.setTimeout(() => {
+        if (!video || sessions.current !== declined || !declined) return;
+        const later = AUTO_SINK_ORDER.slice(AUTO_SINK_ORDER.indexOf(declined.type) + 1);
+        const next = preferredSink ? null : selectSink(env.sinkCapabilities(video), { registry: sinks, order: later });
+        if (!next) {
+          const message = `The ${declined.type} sink cannot play this source: ${reason}`;
+          return report(ErrorType.NotSupported, ErrorCode.SinkUnavailable, 'sink', message, true);
+        }
+        env.logger.warn(`The ${declined.type} sink declined the source (${reason}); playing it on ${next}`);
+        sessions.start(next, declined.url);
+      }, 0);
+    },
     beforeReload() {
       set({ loaded: false });
       rate.beforeReload();

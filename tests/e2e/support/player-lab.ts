@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import { test, type Page, type Route } from '@playwright/test';
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,21 @@ function playerBundle(): Promise<string> {
   return bundle;
 }
 
+/**
+ * In the lab's worker only: the offset of every SourceBuffer append, posted to the page when it
+ * changes, so an oracle can read the frame's original media time without trusting the engine
+ * (the page's own SourceBuffer hook cannot see a worker's). The sink ignores the message.
+ */
+const WORKER_PROBE = `(function () {
+  if (typeof SourceBuffer === 'undefined') return;
+  var append = SourceBuffer.prototype.appendBuffer, last;
+  SourceBuffer.prototype.appendBuffer = function (data) {
+    if (this.timestampOffset !== last) { last = this.timestampOffset; self.postMessage({ labTimestampOffset: last }); }
+    return append.call(this, data);
+  };
+})();
+`;
+
 /** The engine's worker (the mse-worker sink), as a classic worker script. */
 function engineWorkerBundle(): Promise<string> {
   workerBundle ??= build({
@@ -34,7 +49,7 @@ function engineWorkerBundle(): Promise<string> {
     target: 'es2022',
     write: false,
     logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]!.text);
+  }).then((result) => WORKER_PROBE + result.outputFiles[0]!.text);
   return workerBundle;
 }
 
@@ -53,14 +68,12 @@ window.labStart = function (url, config, play, muted) {
     config.environment = Object.assign({}, config.environment, { now: function () { return Date.now() + skew; } });
   }
   delete config.labClockSkewMs;
-  // labEngineWorker: register the mse-worker sink (our own engine in a worker); the automatic
-  // choice then prefers it wherever MediaSource runs in a worker.
-  if (config.labEngineWorker) {
-    config.sinks = Object.assign({}, config.sinks, {
-      'mse-worker': api.mseWorkerSinkFactory(function () { return new Worker('/__player-lab/engine-worker.js'); }),
-    });
-  }
-  delete config.labEngineWorker;
+  // Every sink the embed has: our worker engine (mse-worker) too. A journey that names no sink
+  // starts on its Playwright project's (window.labSink: mse or mse-worker).
+  config.sinks = Object.assign({}, config.sinks, {
+    'mse-worker': api.mseWorkerSinkFactory(function () { return new Worker('/__player-lab/engine-worker.js'); }),
+  });
+  if (!config.sink && window.labSink) config.sink = window.labSink;
   var player = api.createPlayer(config);
   var events = [];
   Object.values(api.PlayerEventType).forEach(function (type) {
@@ -77,24 +90,32 @@ var auto = /^#autostart=(.*)$/.exec(location.hash);
 if (auto) { var o = JSON.parse(decodeURIComponent(auto[1])); window.labStart(o.url, o.config, o.play !== false, o.muted); }
 `;
 
-const LAB_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>player lab</title>
+const labHtml = (sink: string) => `<!doctype html><html><head><meta charset="utf-8"><title>player lab</title>
+<script>window.labSink = ${JSON.stringify(sink)};</script>
 <style>html,body{margin:0;background:#000}video{width:640px;height:360px}</style></head>
 <body><video playsinline></video><script src="/__player-lab/player.js"></script>
 <script>${LAB_SCRIPT}</script></body></html>`;
 
 export const LAB_PATH = '/__player-lab/index.html';
 
+/** The sink of the running Playwright project (playwright.config.ts), hls.js's by default. */
+function labSink(): string {
+  const sink: unknown = test.info().project.metadata.labSink;
+  return typeof sink === 'string' ? sink : 'mse';
+}
+
 export async function openLab(
   page: Page,
   autostart?: { url: string; config?: Record<string, unknown> },
 ): Promise<void> {
   const [js, workerJs] = await Promise.all([playerBundle(), engineWorkerBundle()]);
+  const html = labHtml(labSink());
   await page.route('**/__player-lab/**', (route: Route) => {
     const url = new URL(route.request().url());
     if (url.pathname.endsWith('/player.js')) return route.fulfill({ body: js, contentType: 'text/javascript' });
     if (url.pathname.endsWith('/engine-worker.js'))
       return route.fulfill({ body: workerJs, contentType: 'text/javascript' });
-    return route.fulfill({ body: LAB_HTML, contentType: 'text/html' });
+    return route.fulfill({ body: html, contentType: 'text/html' });
   });
   await page.goto(autostart ? `${LAB_PATH}#autostart=${encodeURIComponent(JSON.stringify(autostart))}` : LAB_PATH);
 }

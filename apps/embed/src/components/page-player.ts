@@ -1,4 +1,5 @@
 import { createPlayer, type Player } from '@onair/player';
+import { eagerMseSinkFactory } from '@onair/player/mse-sink';
 import { announceFirstFrame } from '../start-up.ts';
 import { playerErrorConsoleDetail } from './player-error-copy.ts';
 import { createStartHolder, type PlayerStart } from './player-start.ts';
@@ -30,7 +31,10 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   // player starts.
   performance.mark(PLAYER_START_MARK);
   const video = createVideo();
-  const player = createPlayer();
+  // hls.js in the first script: the player starts on it. Our worker engine (mse-worker) is
+  // not the embed's default yet: in the embed its first playlist request still comes later
+  // than hls.js's (docs/player.md, "Own engine").
+  const player = createPlayer({ sinks: { mse: eagerMseSinkFactory } });
   // The engine's own words are for developers: the console only (the screen shows written copy).
   player.on('error', (error) => console.warn('Player error', playerErrorConsoleDetail(error)));
   const onFirstFrame = ({ state }: { state: string }) => {

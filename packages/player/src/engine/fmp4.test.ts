@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxes, fragmentStartTime, trackTimescales } from './fmp4.ts';
+import { boxes, eventMessages, fragmentStartTime, ID3_SCHEME, trackTimescales } from './fmp4.ts';
 
 function box(type: string, ...payload: Uint8Array[]): Uint8Array {
   const size = 8 + payload.reduce((n, p) => n + p.byteLength, 0);
@@ -65,5 +65,39 @@ describe('fmp4', () => {
     // Version 0: 32-bit.
     const small = box('moof', traf(2, u32(0, 96000)));
     expect(fragmentStartTime(small, trackTimescales(init))).toBe(2);
+  });
+});
+
+describe('eventMessages', () => {
+  const text = (value: string) => new TextEncoder().encode(`${value}\0`);
+  it('reads version 1 (absolute time) and version 0 (delta from the fragment start)', () => {
+    const v1 = box(
+      'emsg',
+      new Uint8Array([1, 0, 0, 0]),
+      u32(1000),
+      u64(1_790_000_000_500n),
+      u32(0xffffffff, 7),
+      text(ID3_SCHEME),
+      text(''),
+      new Uint8Array([0x49, 0x44, 0x33]),
+    );
+    const v0 = box(
+      'emsg',
+      new Uint8Array([0, 0, 0, 0]),
+      text('urn:x'),
+      text('v'),
+      u32(90000, 45000, 0, 9),
+      new Uint8Array([1, 2]),
+    );
+    const bytes = new Uint8Array([...v1, ...v0, ...box('moof')]);
+    const messages = eventMessages(bytes, 100);
+    expect(messages.map((m) => [m.scheme, m.id, m.time, [...m.data]])).toEqual([
+      [ID3_SCHEME, 7, 1_790_000_000.5, [0x49, 0x44, 0x33]],
+      ['urn:x', 9, 100.5, [1, 2]],
+    ]);
+  });
+
+  it('skips a truncated message', () => {
+    expect(eventMessages(box('emsg', new Uint8Array([1, 0, 0, 0]), u32(1000)), 0)).toEqual([]);
   });
 });

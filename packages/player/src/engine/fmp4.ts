@@ -87,3 +87,60 @@ export function fragmentStartTime(fragment: Uint8Array, timescales: ReadonlyMap<
   }
   return earliest;
 }
+
+/** The scheme under which an emsg carries an ID3 tag (AOM "ID3 timed metadata in CMAF"). */
+export const ID3_SCHEME = 'https://aomedia.org/emsg/ID3';
+
+/** An event message (emsg, ISO/IEC 23009-1 §5.10.3.3) at its time on the media timeline. */
+export interface EventMessage {
+  scheme: string;
+  id: number;
+  /** Seconds on the media timeline. */
+  time: number;
+  data: Uint8Array;
+}
+
+function nulString(bytes: Uint8Array, at: number, end: number): { text: string; next: number } {
+  let stop = at;
+  while (stop < end && bytes[stop] !== 0) stop++;
+  return { text: new TextDecoder().decode(bytes.subarray(at, stop)), next: stop + 1 };
+}
+
+/**
+ * The top-level emsg boxes of a fragment. Version 1 carries an absolute presentation time;
+ * version 0 a delta from the fragment's earliest time (`fragmentStart`, seconds).
+ */
+export function eventMessages(fragment: Uint8Array, fragmentStart: number): EventMessage[] {
+  const view = new DataView(fragment.buffer, fragment.byteOffset, fragment.byteLength);
+  const out: EventMessage[] = [];
+  for (const box of boxes(fragment).filter((b) => b.type === 'emsg')) {
+    const version = fragment[box.start];
+    let at = box.start + 4;
+    if (version === 1) {
+      if (at + 20 > box.end) continue;
+      const timescale = view.getUint32(at);
+      const time = Number(view.getBigUint64(at + 4));
+      const id = view.getUint32(at + 16);
+      const scheme = nulString(fragment, at + 20, box.end);
+      const value = nulString(fragment, scheme.next, box.end);
+      if (timescale > 0)
+        out.push({ scheme: scheme.text, id, time: time / timescale, data: fragment.subarray(value.next, box.end) });
+    } else if (version === 0) {
+      const scheme = nulString(fragment, at, box.end);
+      const value = nulString(fragment, scheme.next, box.end);
+      at = value.next;
+      if (at + 16 > box.end) continue;
+      const timescale = view.getUint32(at);
+      const delta = view.getUint32(at + 4);
+      const id = view.getUint32(at + 12);
+      if (timescale > 0)
+        out.push({
+          scheme: scheme.text,
+          id,
+          time: fragmentStart + delta / timescale,
+          data: fragment.subarray(at + 16, box.end),
+        });
+    }
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EPOCH_S, FakeOrigin, PART_S, RecordingTarget } from '../testing/fake-origin.ts';
 import { LiveEngine } from './live-engine.ts';
+import { MediaTargetError } from './media-target.ts';
 import type { EngineEvent } from './protocol.ts';
 
 const MASTER = 'https://origin.test/hls/ch/master.m3u8';
@@ -137,6 +138,82 @@ describe('LiveEngine', () => {
     await settle();
     // Edge now 7.5 s; 0.75 s behind = 6.75 s → part 6.0 + 0.75.
     expect(of('seek').at(-1)).toEqual({ type: 'seek', position: EPOCH_S + 6.75 });
+  });
+
+  it('passes each ID3 tag of the stream on once, at its media time, even when a restart loads a part again', async () => {
+    start();
+    await settle();
+    // Parts 4.0 and 5.0 open their segments and carry their tags.
+    expect(of('metadata').flatMap((e) => e.samples.map((s) => [s.pts, s.data.at(-1)]))).toEqual([
+      [EPOCH_S + 4, 4],
+      [EPOCH_S + 5, 5],
+    ]);
+    engine.seekToLive(); // starts at 4.0 again (the edge has not moved)
+    await settle();
+    expect(origin.requests.filter((r) => r === '360p/part-4.0.m4s')).toHaveLength(2);
+    expect(of('metadata').flatMap((e) => e.samples)).toHaveLength(2);
+  });
+
+  it('stops quietly when an append is refused (the element reports the decode error), reports a refused type', async () => {
+    target.refuseMedia = new MediaTargetError(3, 'appendBuffer failed');
+    start();
+    await settle();
+    const requests = origin.requests.length;
+    origin.publish(4);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(of('mediaError')).toEqual([]);
+    expect(origin.requests.length).toBe(requests); // nothing more is loaded
+
+    engine.destroy();
+    events = [];
+    target = new RecordingTarget();
+    target.refuseConfigure = new MediaTargetError(4, 'addSourceBuffer refused');
+    start();
+    await settle();
+    expect(of('mediaError')).toEqual([{ type: 'mediaError', code: 4, message: 'addSourceBuffer refused' }]);
+  });
+
+  it('declines a source with alternate renditions, and MPEG-TS segments, for another sink to play', async () => {
+    const master = origin.multivariant();
+    const original = origin.fetch;
+    const fetchWith = (body: string) => (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('master.m3u8') ? Promise.resolve(new Response(body)) : original(input, init);
+    origin.fetch = fetchWith(
+      master.replace(
+        '#EXT-X-INDEPENDENT-SEGMENTS',
+        '#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="en",URI="en.m3u8"',
+      ),
+    ) as typeof origin.fetch;
+    start();
+    await settle();
+    expect(of('declined')).toEqual([{ type: 'declined', reason: 'alternate renditions' }]);
+    expect(origin.requests).toEqual([]); // declined before any media playlist
+
+    engine.destroy();
+    events = [];
+    origin = new FakeOrigin();
+    origin.publish(22);
+    const plain = origin.fetch;
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      plain(input, init).then(async (response) =>
+        String(input).includes('media.m3u8')
+          ? new Response((await response.text()).replace(/#EXT-X-MAP:.*\n/, ''))
+          : response,
+      )) as typeof origin.fetch;
+    start();
+    await settle();
+    expect(of('declined')).toEqual([{ type: 'declined', reason: 'MPEG-TS segments' }]);
+  });
+
+  it('loads whole segments only, and reloads per segment, without low latency', async () => {
+    start({ lowLatency: false });
+    await settle();
+    const media = origin.requests.filter((r) => r.includes('.m4s'));
+    expect(media.every((r) => /seg-\d+\.m4s$/.test(r))).toBe(true);
+    // HOLD-BACK (3 s) behind the edge of whole segments (5.0 s): segment 2 from its start.
+    expect(media[0]).toBe('360p/seg-2.m4s');
+    expect(origin.requests).toContain('360p/media.m3u8?_HLS_msn=5');
+    expect(origin.requests.some((r) => r.includes('_HLS_part'))).toBe(false);
   });
 
   it('never puts a token of the playback URL into an error message', async () => {

@@ -1,8 +1,8 @@
-import { lowLatencyTarget } from '../catch-up.ts';
 import { ErrorCode, ErrorType } from '../errors.ts';
 import type { Timers } from '../environment.ts';
 import { ThroughputEstimator } from './abr.ts';
 import { fragmentStartTime } from './fmp4.ts';
+import { Id3Tags } from './id3-tags.ts';
 import { InitSegments } from './init-segments.ts';
 import {
   engineError,
@@ -21,7 +21,7 @@ import { PlaylistRefresher } from './playlist-refresher.ts';
 import { MediaTargetError, type MediaTarget } from './media-target.ts';
 import { parseMultivariant } from './multivariant.ts';
 import { Renditions, type QualityRef } from './renditions.ts';
-import { nextLoad, startCursor, type Cursor, type NextLoad } from './part-scheduler.ts';
+import { nextLoad, startCursor, startLatency, type Cursor, type NextLoad } from './part-scheduler.ts';
 import type { EngineEvent } from './protocol.ts';
 import { MediaTimeline } from './timeline-anchor.ts';
 import { Wakeups } from './wakeups.ts';
@@ -75,6 +75,7 @@ export class LiveEngine {
   private readonly refresher: PlaylistRefresher;
   credentials: RequestCredentials = 'same-origin';
   private appendsSinceEviction = 0;
+  private readonly tags = new Id3Tags();
 
   constructor(
     private readonly deps: EngineDeps,
@@ -85,6 +86,7 @@ export class LiveEngine {
     this.refresher = new PlaylistRefresher({
       fetch: (url, signal, parse) => this.fetchPlaylist(url, this.generation, signal, parse),
       sleep: (ms) => this.wakeups.sleep(ms),
+      lowLatency: () => this.options.lowLatency,
       onPlaylist: (playlist) => {
         this.playlist = playlist;
         this.emitTimeline();
@@ -223,16 +225,8 @@ export class LiveEngine {
     const multivariant = await this.fetchPlaylist(url, gen, this.abort.signal, (text) => parseMultivariant(text, url));
     if (!multivariant) return;
     if (multivariant.alternateRenditions > 0) {
-      // Audio in its own playlist: the compatibility sink (hls.js) plays that; we decline.
-      this.fail({
-        type: 'error',
-        error: engineError(
-          ErrorType.NotSupported,
-          ErrorCode.SinkUnavailable,
-          'sink',
-          'alternate renditions are not supported by the worker engine',
-        ),
-      });
+      // Audio in its own playlist: hls.js (the mse sink) plays that; we decline.
+      this.fail({ type: 'declined', reason: 'alternate renditions' });
       return;
     }
     this.renditions.set(multivariant.variants, this.deps.isTypeSupported);
@@ -259,13 +253,6 @@ export class LiveEngine {
     void this.mediaLoop(gen);
   }
 
-  /** The distance behind the edge to start at: our low-latency target, else HOLD-BACK. */
-  private startLatency(playlist: MediaPlaylist): number {
-    const control = playlist.serverControl;
-    const low = this.options.lowLatency ? lowLatencyTarget(control.partHoldBack, playlist.partTarget) : null;
-    return low ?? (control.holdBack > 0 ? control.holdBack : 3 * playlist.targetDuration);
-  }
-
   private emitTimeline(): void {
     const timeline = this.playlist && this.timeline.timeline(this.playlist);
     if (timeline) this.deps.emit({ type: 'timeline', timeline });
@@ -279,7 +266,7 @@ export class LiveEngine {
         continue;
       }
       if (!this.cursor) {
-        const start = startCursor(playlist, this.startLatency(playlist));
+        const start = startCursor(playlist, startLatency(playlist, this.options.lowLatency));
         if (!start) {
           await this.wakeups.changed();
           continue;
@@ -320,6 +307,11 @@ export class LiveEngine {
     const segment =
       playlist.segments.find((s) => s.msn === piece.cursor.msn) ?? playlist.segments[playlist.segments.length - 1];
     const mapUrl = segment?.mapUrl ?? null;
+    if (!mapUrl) {
+      // No EXT-X-MAP: MPEG-TS segments, which this engine does not demux (hls.js does).
+      this.fail({ type: 'declined', reason: 'MPEG-TS segments' });
+      return false;
+    }
     try {
       if (this.init.needs(mapUrl)) {
         const init = await this.fetchWithRetry(mapUrl, gen, MEDIA_RETRY);
@@ -351,7 +343,11 @@ export class LiveEngine {
         return false;
       }
       if (error instanceof MediaTargetError) {
-        this.fail({ type: 'mediaError', code: error.code, message: error.message });
+        // A refused append ends the MediaSource with a decode error (the MSE append error
+        // algorithm), which the element reports on the page: reporting it here too would count
+        // one error twice against the reload-once policy. A refused type is ours to report.
+        if (error.elementReports) this.destroy();
+        else this.fail({ type: 'mediaError', code: error.code, message: error.message });
         return false;
       }
       if (gen !== this.generation) return false;
@@ -370,6 +366,8 @@ export class LiveEngine {
         this.startOffset = null;
       }
     }
+    const samples = this.tags.take(bytes, mediaTime);
+    if (samples.length > 0) this.deps.emit({ type: 'metadata', samples });
     if (this.playedVariant !== this.variant) {
       this.playedVariant = this.variant;
       this.deps.emit({ type: 'qualityChanged', quality: this.renditions.all[this.variant]!.quality });

@@ -225,3 +225,17 @@ export function lastPart(playlist: MediaPlaylist): { msn: number; index: number 
   }
   return null;
 }
+
+/**
+ * The playlist as a player without low latency sees it: whole segments only, no parts, no
+ * hint, so it loads complete segments and waits at HOLD-BACK (RFC 8216bis: a client that does
+ * not play parts ignores these tags).
+ */
+export function withoutParts(playlist: MediaPlaylist): MediaPlaylist {
+  return {
+    ...playlist,
+    partTarget: 0,
+    preloadHint: null,
+    segments: playlist.segments.filter((s) => s.url !== null).map((s) => (s.parts.length ? { ...s, parts: [] } : s)),
+  };
+}

@@ -22,9 +22,15 @@ export interface MediaTarget {
 export class MediaTargetError extends Error {
   override name = 'MediaTargetError';
   constructor(
+    /** MediaError code: 3 decode, 4 type not supported. */
     readonly code: number,
     message: string,
   ) {
     super(message);
+  }
+
+  /** The media element reports this failure itself (a decode error ends the MediaSource). */
+  get elementReports(): boolean {
+    return this.code === 3;
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseMediaPlaylist } from './media-playlist.ts';
-import { afterLast, blockingReloadUrl, nextLoad, startCursor } from './part-scheduler.ts';
+import { afterLast, blockingReloadUrl, nextLoad, startCursor, startLatency } from './part-scheduler.ts';
 
 const BASE = 'https://o.test/m.m3u8';
 const head = `#EXTM3U
@@ -91,5 +91,17 @@ describe('startCursor', () => {
 
   it('starts at the first segment when the target is further back than the window', () => {
     expect(startCursor(playlist, 60)).toEqual({ cursor: { msn: 10, part: 0 }, offset: 0 });
+  });
+});
+
+describe('startLatency', () => {
+  it('is 3 part targets with low latency, HOLD-BACK without, 3 target durations without either', () => {
+    expect(startLatency(playlist, true)).toBeCloseTo(0.75);
+    const held = parseMediaPlaylist(
+      head.replace('PART-HOLD-BACK=1.0', 'PART-HOLD-BACK=1.0,HOLD-BACK=3.5') + '#EXTINF:1,\ns10.m4s\n',
+      BASE,
+    );
+    expect(startLatency(held, false)).toBe(3.5);
+    expect(startLatency(playlist, false)).toBe(3);
   });
 });

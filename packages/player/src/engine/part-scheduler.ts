@@ -1,3 +1,4 @@
+import { lowLatencyTarget } from '../catch-up.ts';
 import type { MediaPlaylist, Segment } from './media-playlist.ts';
 
 /**
@@ -133,4 +134,11 @@ export function blockingReloadUrl(url: string, cursor: Cursor, options: { parts:
   if (options.parts) target.searchParams.set('_HLS_part', String(cursor.part));
   if (options.skip) target.searchParams.set('_HLS_skip', 'YES');
   return target.href;
+}
+
+/** The distance behind the live edge to start at: our low-latency target, else HOLD-BACK (or 3 target durations). */
+export function startLatency(playlist: MediaPlaylist, lowLatency: boolean): number {
+  const control = playlist.serverControl;
+  const low = lowLatency ? lowLatencyTarget(control.partHoldBack, playlist.partTarget) : null;
+  return low ?? (control.holdBack > 0 ? control.holdBack : 3 * playlist.targetDuration);
 }

@@ -1,4 +1,4 @@
-import { mergeDelta, parseMediaPlaylist, type MediaPlaylist } from './media-playlist.ts';
+import { mergeDelta, parseMediaPlaylist, withoutParts, type MediaPlaylist } from './media-playlist.ts';
 import { afterLast, blockingReloadUrl } from './part-scheduler.ts';
 
 export interface RefresherIo {
@@ -6,6 +6,8 @@ export interface RefresherIo {
   fetch(url: string, signal: AbortSignal, parse: (text: string) => MediaPlaylist): Promise<MediaPlaylist | null>;
   sleep(ms: number): Promise<void>;
   onPlaylist(playlist: MediaPlaylist): void;
+  /** Without low latency parts are left out (withoutParts), and reloads wait for whole segments. */
+  lowLatency(): boolean;
 }
 
 /**
@@ -53,8 +55,8 @@ export class PlaylistRefresher {
         full = true;
         continue;
       }
-      current = merged;
-      this.io.onPlaylist(merged);
+      current = this.io.lowLatency() ? merged : withoutParts(merged);
+      this.io.onPlaylist(current);
     }
   }
 }

@@ -80,7 +80,11 @@ export type EngineEvent =
   | { type: 'seek'; position: number }
   /** A piece was appended: bytes and media seconds for the bitrate meter, and the throughput estimate. */
   | { type: 'progress'; bytes: number; duration: number; bandwidthEstimate: number }
+  /** ID3 tags found in the stream (emsg), ahead of their time: the page turns them into cues. */
+  | { type: 'metadata'; samples: { data: Uint8Array; pts: number }[] }
   | { type: 'discontinuity' }
+  /** The engine does not play this source (alternate audio, MPEG-TS); another sink may. */
+  | { type: 'declined'; reason: string }
   | { type: 'error'; error: EngineError }
   | { type: 'mediaError'; code: number; message: string }
   | { type: 'commandError'; cmd: string; reason: string };
@@ -136,7 +140,9 @@ const EVENTS: ReadonlySet<string> = new Set<EngineEvent['type']>([
   'timeline',
   'seek',
   'progress',
+  'metadata',
   'discontinuity',
+  'declined',
   'error',
   'mediaError',
   'commandError',

@@ -101,6 +101,7 @@ function setUp(adjustments: Partial<SinkAdjustments> = {}, unplayable: (q: Quali
     onTimedCues() {},
     onServerClock() {},
     onProgress() {},
+    onDeclined() {},
   };
   const env = fakeEnvironment();
   const sink = createMseSink(host, env, FakeHls as unknown as HlsClass);

@@ -11,7 +11,7 @@ import { chooseStartLevel } from '../start-level.ts';
 import { hlsConfig, isSource, levelToQuality } from './hls-config.ts';
 import { classifyHlsError } from './hls-errors.ts';
 import { partTimingFromPlaylist, peekingPlaylistLoader } from './playlist-peek.ts';
-import type { Sink, SinkFactory, SinkHost, TrackConfiguration } from './sink.ts';
+import type { Sink, SinkHost, TrackConfiguration } from './sink.ts';
 
 export { levelToQuality } from './hls-config.ts';
 
@@ -279,14 +279,4 @@ function elementSize(video: HTMLVideoElement): { width: number; height: number; 
     height: video.clientHeight,
     devicePixelRatio: globalThis.devicePixelRatio ?? 1,
   };
-}
-
-export const mseSinkFactory: SinkFactory = {
-  type: 'mse',
-  supported: (capabilities) => capabilities.mediaSource,
-  create: (host, env) => createMseSink(host, env),
-};
-
-export function mseSupported(): boolean {
-  return Hls.isSupported();
 }

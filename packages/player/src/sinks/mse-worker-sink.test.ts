@@ -3,7 +3,7 @@ import type { EngineCommand, EngineEvent } from '../engine/protocol.ts';
 import type { PlayerError } from '../errors.ts';
 import type { Quality } from '../quality.ts';
 import { fakeEnvironment, FakeVideo, quality } from '../testing/fakes.ts';
-import { createMseWorkerSink, POSITION_INTERVAL_MS, type EngineWorker } from './mse-worker-sink.ts';
+import { createMseWorkerSink, gapJump, POSITION_INTERVAL_MS, type EngineWorker } from './mse-worker-sink.ts';
 import { DEFAULT_SINK_ADJUSTMENTS, type SinkHost, type TrackConfiguration } from './sink.ts';
 
 /**
@@ -42,6 +42,7 @@ function setUp(removeQualities: (q: Quality) => boolean = () => false) {
     qualities: [] as Quality[][],
     progress: 0,
     clock: [] as string[],
+    declined: [] as string[],
   };
   const host: SinkHost = {
     video: video.asVideo(),
@@ -60,6 +61,7 @@ function setUp(removeQualities: (q: Quality) => boolean = () => false) {
     onTimedCues() {},
     onServerClock: (url) => reports.clock.push(url),
     onProgress: () => (reports.progress += 1),
+    onDeclined: (reason) => reports.declined.push(reason),
   };
   const sink = createMseWorkerSink(host, fakeEnvironment(), () => {
     const worker = new FakeWorker();
@@ -123,6 +125,21 @@ describe('mse-worker sink', () => {
     expect(sink.isLive()).toBe(true);
   });
 
+  it('sends the element’s size again when it changes (a page may start before layout)', () => {
+    const { worker, video } = setUp();
+    expect(worker().sent('setAutoViewportSize')).toEqual([{ cmd: 'setAutoViewportSize', width: 640, height: 360 }]);
+    vi.advanceTimersByTime(POSITION_INTERVAL_MS * 2);
+    expect(worker().sent('setAutoViewportSize')).toHaveLength(1);
+    video.clientWidth = 375;
+    video.clientHeight = 211;
+    vi.advanceTimersByTime(POSITION_INTERVAL_MS);
+    expect(worker().sent('setAutoViewportSize').at(-1)).toEqual({
+      cmd: 'setAutoViewportSize',
+      width: 375,
+      height: 211,
+    });
+  });
+
   it('tells the engine the element’s position, and jumps to the edge past liveMaxLatency', () => {
     const { worker, video, sink } = setUp();
     worker().emit({ type: 'timeline', timeline: TIMELINE });
@@ -145,6 +162,8 @@ describe('mse-worker sink', () => {
     worker().emit({ type: 'mediaError', code: 3, message: 'appendBuffer failed' });
     expect(reports.errors).toEqual([error]);
     expect(reports.mediaErrors).toEqual([[3, 'appendBuffer failed']]);
+    worker().emit({ type: 'declined', reason: 'MPEG-TS segments' });
+    expect(reports.declined).toEqual(['MPEG-TS segments']);
   });
 
   it('reloads with a new worker and ignores whatever the old one still says; destroy ends it', () => {
@@ -183,5 +202,66 @@ describe('mse-worker sink', () => {
     });
     sink.load('https://origin.test/master.m3u8');
     expect(errors.map((e) => [e.type, e.code, e.fatal])).toEqual([['NotSupported', 1004, true]]);
+  });
+});
+
+describe('gapJump', () => {
+  const at = (currentTime: number, ranges: [number, number][], paused = false, readyState = 2) => {
+    const video = new FakeVideo();
+    video.currentTime = currentTime;
+    video.bufferedRanges = ranges;
+    video.paused = paused;
+    return gapJump(Object.assign(video, { readyState }) as unknown as HTMLVideoElement);
+  };
+
+  it('hops a small hole ahead of a stuck position', () => {
+    expect(
+      at(10.98, [
+        [5, 11],
+        [11.4, 20],
+      ]),
+    ).toBeCloseTo(11.41);
+    expect(
+      at(11.2, [
+        [5, 11],
+        [11.4, 20],
+      ]),
+    ).toBeCloseTo(11.41);
+  });
+
+  it('leaves playback alone when it is not stuck at a hole', () => {
+    expect(
+      at(8, [
+        [5, 11],
+        [11.4, 20],
+      ]),
+    ).toBeNull(); // inside a range
+    expect(
+      at(10.98, [
+        [5, 11],
+        [13, 20],
+      ]),
+    ).toBeNull(); // the hole is too big: the watchdog's case
+    expect(
+      at(
+        10.98,
+        [
+          [5, 11],
+          [11.4, 20],
+        ],
+        true,
+      ),
+    ).toBeNull(); // paused
+    expect(
+      at(
+        10.98,
+        [
+          [5, 11],
+          [11.4, 20],
+        ],
+        false,
+        4,
+      ),
+    ).toBeNull(); // not starved
   });
 });

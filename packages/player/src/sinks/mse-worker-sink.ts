@@ -1,6 +1,7 @@
 import { lowLatencyTarget } from '../catch-up.ts';
 import { ErrorCode, ErrorType } from '../errors.ts';
 import type { SinkEnvironment } from '../environment.ts';
+import type * as Id3Cues from '../id3-cues.ts';
 import { MediaBitrateMeter } from '../media-bitrate.ts';
 import type { Quality } from '../quality.ts';
 import { serverTimeUrl } from '../server-clock.ts';
@@ -39,6 +40,8 @@ export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, create
   let meter = new MediaBitrateMeter();
   let backoff = NO_STALL_BACKOFF;
   let positionTimer: unknown = null;
+  let id3Cues: Promise<typeof Id3Cues> | null = null;
+  let viewport = { width: -1, height: -1 };
   const video = host.video;
 
   const post = (command: EngineCommand) => worker?.postMessage(command);
@@ -91,8 +94,19 @@ export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, create
         bandwidth = event.bandwidthEstimate;
         host.onProgress();
         return;
+      case 'metadata':
+        // The ID3 parser loads with the first tag (id3-cues.ts), in order, as on the mse sink.
+        id3Cues ??= import('../id3-cues.ts');
+        void id3Cues.then(({ cuesFromSamples }) => {
+          const cues = cuesFromSamples(event.samples);
+          if (cues.length > 0 && source === worker) host.onTimedCues(cues);
+        });
+        return;
       case 'discontinuity':
         host.onDiscontinuity();
+        return;
+      case 'declined':
+        host.onDeclined(event.reason);
         return;
       case 'error':
         host.onError(event.error);
@@ -107,8 +121,25 @@ export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, create
 
   function tick(): void {
     post({ cmd: 'onClientSinkUpdate', currentTime: video.currentTime, paused: video.paused, rate: video.playbackRate });
+    const jump = gapJump(video);
+    if (jump !== null) video.currentTime = jump;
+    sendViewport();
     const distance = sink.liveEdgeDistance();
     if (distance && distance.seconds > liveMaxLatency) sink.seekToLiveEdge();
+  }
+
+  /**
+   * The element's size in device pixels caps automatic quality. A page may start the player
+   * before the element is laid out (the embed does, to start sooner), so it is sent again
+   * whenever it changes.
+   */
+  function sendViewport(): void {
+    const dpr = globalThis.devicePixelRatio ?? 1;
+    const width = Math.round(video.clientWidth * dpr);
+    const height = Math.round(video.clientHeight * dpr);
+    if (width === viewport.width && height === viewport.height) return;
+    viewport = { width, height };
+    post({ cmd: 'setAutoViewportSize', width, height });
   }
 
   function stop(): void {
@@ -151,18 +182,14 @@ export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, create
         fatal: true,
       });
     });
-    const dpr = globalThis.devicePixelRatio ?? 1;
     post({
       cmd: 'create',
       lowLatency,
       bandwidthEstimate: bandwidth || null,
       transcodesOnly: host.adjustments.abrTranscodesOnly,
     });
-    post({
-      cmd: 'setAutoViewportSize',
-      width: Math.round(video.clientWidth * dpr),
-      height: Math.round(video.clientHeight * dpr),
-    });
+    viewport = { width: -1, height: -1 };
+    sendViewport();
     if (manual) post({ cmd: 'setQuality', quality: { name: manual.name, bitrate: manual.bitrate } });
     post({ cmd: 'load', path: url });
     positionTimer = env.timers.setInterval(tick, POSITION_INTERVAL_MS);
@@ -237,6 +264,28 @@ export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, create
     },
   };
   return sink;
+}
+
+/** The largest hole in the buffer playback hops over (s): a missing part or two, never a segment's worth. */
+export const MAX_GAP_S = 1;
+
+/**
+ * Where to put a position stuck before a hole in the buffer (SPEC §7 onClientSink "gap jump"),
+ * or null: playing, not inside any buffered range, and the next range starts within MAX_GAP_S.
+ * A part the origin never published (an encoder hiccup) would otherwise stall playback until
+ * the buffering watchdog reloads.
+ */
+export function gapJump(
+  video: Pick<HTMLMediaElement, 'paused' | 'currentTime' | 'buffered' | 'readyState'>,
+): number | null {
+  if (video.paused || video.readyState >= 3) return null;
+  const position = video.currentTime;
+  const ranges = video.buffered;
+  for (let i = 0; i < ranges.length; i++) {
+    if (ranges.start(i) <= position && position < ranges.end(i) - 0.05) return null;
+    if (ranges.start(i) > position && ranges.start(i) - position <= MAX_GAP_S) return ranges.start(i) + 0.01;
+  }
+  return null;
 }
 
 /**

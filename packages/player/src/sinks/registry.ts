@@ -1,4 +1,3 @@
-import { mseSinkFactory, mseSupported } from './mse-sink.ts';
 import { lazySink } from './lazy-sink.ts';
 import type { SinkCapabilities, SinkFactory } from './sink.ts';
 import type { SinkType } from './sink-type.ts';
@@ -15,6 +14,32 @@ const passthroughSinkFactory: SinkFactory = {
       import('./passthrough-sink.ts').then((m) => m.createPassthroughSink(host, env)),
     ),
 };
+
+/**
+ * hls.js over MediaSource on the main thread: the compatibility sink for what our own engine
+ * declines (alternate renditions, MPEG-TS, DRM) and for browsers without MediaSource in a
+ * worker. hls.js (115 KiB gzip) loads only when this sink is chosen, never before a first
+ * frame on the worker engine.
+ */
+const mseSinkFactory: SinkFactory = {
+  type: 'mse',
+  supported: (capabilities) => capabilities.mediaSource,
+  create: (host, env) => lazySink('mse', host, () => import('./mse-sink.ts').then((m) => m.createMseSink(host, env))),
+};
+
+/** H.264 and AAC, what every HLS stream offers at least (hls.js's own support probe). */
+const BASELINE_TYPE = 'video/mp4; codecs="avc1.42E01E,mp4a.40.2"';
+
+function mediaSourceSupported(): boolean {
+  const ms = globalThis.MediaSource as typeof MediaSource | undefined;
+  const sourceBuffer = globalThis.SourceBuffer as typeof SourceBuffer | undefined;
+  return (
+    typeof ms?.isTypeSupported === 'function' &&
+    ms.isTypeSupported(BASELINE_TYPE) &&
+    typeof sourceBuffer?.prototype.appendBuffer === 'function' &&
+    typeof sourceBuffer.prototype.remove === 'function'
+  );
+}
 
 /** The sinks this build can create; the player config may add or replace entries by type. */
 export type SinkFactories = Partial<Record<SinkType, SinkFactory>>;
@@ -33,7 +58,7 @@ export const DEFAULT_SINKS: SinkFactories = {
 export function probeCapabilities(video: Pick<HTMLMediaElement, 'canPlayType'>): SinkCapabilities {
   const ms = globalThis.MediaSource as (typeof MediaSource & { canConstructInDedicatedWorker?: boolean }) | undefined;
   return {
-    mediaSource: mseSupported(),
+    mediaSource: mediaSourceSupported(),
     mediaSourceInWorker: ms?.canConstructInDedicatedWorker === true,
     nativeHls: video.canPlayType('application/vnd.apple.mpegurl') !== '',
   };

@@ -106,6 +106,11 @@ export interface SinkHost {
   onServerClock(url: string): void;
   /** Something was played: the sink saw a fragment buffered (resets retry budgets). */
   onProgress(): void;
+  /**
+   * This sink cannot play this source, though another may (our engine and MPEG-TS or
+   * alternate audio): the player moves the load to the next sink of the automatic order.
+   */
+  onDeclined(reason: string): void;
 }
 
 /** How a sink of one type is made; the player config's registry maps types to these. */

@@ -38,6 +38,22 @@ export function initSegment(): Uint8Array {
   return new Uint8Array([...box('ftyp', u32(0)), ...box('moov', trak)]);
 }
 
+/** An emsg (version 1) carrying a stand-in ID3 tag for segment `msn`, at its start. */
+export function id3Emsg(msn: number): Uint8Array {
+  const scheme = new TextEncoder().encode('https://aomedia.org/emsg/ID3\0\0');
+  const time = new Uint8Array(8);
+  new DataView(time.buffer).setBigUint64(0, BigInt((EPOCH_S + msn) * 1000));
+  return box(
+    'emsg',
+    new Uint8Array([1, 0, 0, 0]),
+    u32(1000),
+    time,
+    u32(0, msn),
+    scheme,
+    new Uint8Array([0x49, 0x44, 0x33, msn & 0xff]),
+  );
+}
+
 export function fragment(seconds: number, padding = 100): Uint8Array {
   const tfdt = new Uint8Array(12);
   tfdt[0] = 1;
@@ -137,7 +153,7 @@ export class FakeOrigin {
     });
   }
 
-  readonly fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+  fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input));
     this.requests.push(url.pathname.replace('/hls/ch/', '') + url.search);
     const fault = this.faults.find((f) => f.times > 0 && url.href.includes(f.match));
@@ -149,8 +165,10 @@ export class FakeOrigin {
     if (name === 'master.m3u8') return Promise.resolve(this.answer(this.multivariant()));
     if (name === 'media.m3u8') {
       const msn = url.searchParams.get('_HLS_msn');
-      const part = Number(url.searchParams.get('_HLS_part') ?? 0);
-      const wanted = msn === null ? 0 : Number(msn) * PARTS_PER_SEGMENT + part + 1;
+      const part = url.searchParams.get('_HLS_part');
+      // _HLS_msn alone waits for the whole segment (RFC 8216bis §6.2.5.2).
+      const wanted =
+        msn === null ? 0 : Number(msn) * PARTS_PER_SEGMENT + (part === null ? PARTS_PER_SEGMENT : Number(part) + 1);
       return this.hold(
         () => this.published >= wanted,
         init?.signal,
@@ -161,14 +179,19 @@ export class FakeOrigin {
     const part = /^part-(\d+)\.(\d+)\.m4s$/.exec(name);
     if (part) {
       const index = Number(part[1]) * PARTS_PER_SEGMENT + Number(part[2]);
+      // The part that opens a segment carries the segment's tags, as our origin's does.
+      const tags = Number(part[2]) === 0 ? id3Emsg(Number(part[1])) : new Uint8Array(0);
       return this.hold(
         () => this.published > index,
         init?.signal,
-        () => this.answer(fragment(EPOCH_S + index * PART_S)),
+        () => this.answer(new Uint8Array([...tags, ...fragment(EPOCH_S + index * PART_S)])),
       );
     }
     const segment = /^seg-(\d+)\.m4s$/.exec(name);
-    if (segment) return Promise.resolve(this.answer(fragment(EPOCH_S + Number(segment[1]))));
+    if (segment) {
+      const msn = Number(segment[1]);
+      return Promise.resolve(this.answer(new Uint8Array([...id3Emsg(msn), ...fragment(EPOCH_S + msn)])));
+    }
     return Promise.resolve(this.answer('', 404));
   };
 }
@@ -179,13 +202,19 @@ export class RecordingTarget {
   readonly appended: Uint8Array[] = [];
   readonly removed: [number, number][] = [];
   ranges: { start: number; end: number }[] = [];
+  /** Set to refuse the next configure or media append (an init segment is never refused). */
+  refuseConfigure: Error | null = null;
+  refuseMedia: Error | null = null;
 
   configure(mime: string): Promise<void> {
+    if (this.refuseConfigure) return Promise.reject(this.refuseConfigure);
     this.mimes.push(mime);
     return Promise.resolve();
   }
 
   append(bytes: Uint8Array): Promise<void> {
+    const isMedia = new TextDecoder().decode(bytes.subarray(4, 8)) !== 'ftyp';
+    if (isMedia && this.refuseMedia) return Promise.reject(this.refuseMedia);
     this.appended.push(bytes);
     return Promise.resolve();
   }
