@@ -1,31 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { box, u32, u64 } from '../testing/fake-origin.ts';
 import { boxes, eventMessages, fragmentStartTime, ID3_SCHEME, trackTimescales } from './fmp4.ts';
-
-function box(type: string, ...payload: Uint8Array[]): Uint8Array {
-  const size = 8 + payload.reduce((n, p) => n + p.byteLength, 0);
-  const out = new Uint8Array(size);
-  new DataView(out.buffer).setUint32(0, size);
-  out.set(
-    [...type].map((c) => c.charCodeAt(0)),
-    4,
-  );
-  let at = 8;
-  for (const p of payload) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
-}
-const u32 = (...values: number[]) => {
-  const out = new Uint8Array(values.length * 4);
-  values.forEach((v, i) => new DataView(out.buffer).setUint32(i * 4, v));
-  return out;
-};
-const u64 = (value: bigint) => {
-  const out = new Uint8Array(8);
-  new DataView(out.buffer).setBigUint64(0, value);
-  return out;
-};
 
 /** tkhd v0: version/flags, creation, modification, track_ID; mdhd v0: version/flags, creation, modification, timescale. */
 const trak = (id: number, timescale: number) =>

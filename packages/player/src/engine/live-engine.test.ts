@@ -11,7 +11,7 @@ let target: RecordingTarget;
 let events: EngineEvent[];
 let engine: LiveEngine;
 
-function start(options: { viewport?: [number, number]; lowLatency?: boolean } = {}): void {
+function start(options: { viewport?: [number, number]; lowLatency?: boolean; url?: string } = {}): void {
   engine = new LiveEngine(
     {
       fetch: origin.fetch,
@@ -25,7 +25,7 @@ function start(options: { viewport?: [number, number]; lowLatency?: boolean } = 
   );
   const [w, h] = options.viewport ?? [640, 360];
   engine.setViewport(w, h);
-  engine.load(MASTER);
+  engine.load(options.url ?? MASTER);
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -218,18 +218,7 @@ describe('LiveEngine', () => {
 
   it('never puts a token of the playback URL into an error message', async () => {
     origin.faults.push({ match: 'master.m3u8', status: 403, times: 1 });
-    engine = new LiveEngine(
-      {
-        fetch: origin.fetch,
-        monotonic: () => Date.now(),
-        timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
-        target,
-        emit: (event) => events.push(event),
-        isTypeSupported: () => true,
-      },
-      { lowLatency: true, bandwidthEstimate: null, transcodesOnly: false },
-    );
-    engine.load(`${MASTER}?token=secret-value`);
+    start({ url: `${MASTER}?token=secret-value` });
     await settle();
     const error = of('error')[0]!.error;
     expect(error).toMatchObject({ type: 'Authorization', code: 403 });

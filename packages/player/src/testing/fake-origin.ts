@@ -5,7 +5,8 @@
  * 90 kHz video track and fragments whose tfdt is the part's epoch time (as our origin does).
  */
 
-function box(type: string, ...payload: Uint8Array[]): Uint8Array {
+/** An ISO BMFF box of `type` around `payload`. */
+export function box(type: string, ...payload: Uint8Array[]): Uint8Array {
   const size = 8 + payload.reduce((n, p) => n + p.byteLength, 0);
   const out = new Uint8Array(size);
   new DataView(out.buffer).setUint32(0, size);
@@ -21,9 +22,17 @@ function box(type: string, ...payload: Uint8Array[]): Uint8Array {
   return out;
 }
 
-function u32(...values: number[]): Uint8Array {
+/** Big-endian 32-bit words. */
+export function u32(...values: number[]): Uint8Array {
   const out = new Uint8Array(values.length * 4);
   values.forEach((v, i) => new DataView(out.buffer).setUint32(i * 4, v));
+  return out;
+}
+
+/** A big-endian 64-bit word. */
+export function u64(value: bigint): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, value);
   return out;
 }
 
