@@ -126,6 +126,8 @@ describe('LiveEngine', () => {
     expect(of('error').map((e) => [e.error.type, e.error.code, e.error.source])).toEqual([['Network', 500, 'segment']]);
     const requests = origin.requests.length;
     await vi.advanceTimersByTimeAsync(10_000);
+    engine.seekToLive(); // the page's liveMaxLatency check does not revive it either
+    await vi.advanceTimersByTimeAsync(10_000);
     expect(origin.requests.length).toBe(requests); // nothing more after a fatal error
   });
 

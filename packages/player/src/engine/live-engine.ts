@@ -76,6 +76,7 @@ export class LiveEngine {
   credentials: RequestCredentials = 'same-origin';
   private appendsSinceEviction = 0;
   private readonly tags = new Id3Tags();
+  private failed = false;
 
   constructor(
     private readonly deps: EngineDeps,
@@ -96,6 +97,7 @@ export class LiveEngine {
   }
 
   load(url: string): void {
+    this.failed = false;
     const gen = this.restart();
     this.playlist = null;
     void this.loadMultivariant(url, gen);
@@ -103,7 +105,8 @@ export class LiveEngine {
 
   /** Leaves what is buffered and starts again at the live edge (a long stall, liveMaxLatency). */
   seekToLive(): void {
-    if (this.variant < 0) return;
+    // Nothing to resume before a source, or after a fatal error: only a new load starts again.
+    if (this.variant < 0 || this.failed) return;
     const gen = this.restart();
     this.refresher.follow(this.renditions.all[this.variant]!.url);
     void this.mediaLoop(gen);
@@ -180,6 +183,7 @@ export class LiveEngine {
 
   /** The end of this generation: nothing more loads until the page loads again. */
   private fail(event: EngineEvent): void {
+    this.failed = true;
     this.destroy();
     this.deps.emit(event);
   }
