@@ -148,11 +148,17 @@ describe('mse-worker sink', () => {
     expect(worker().sent('onClientSinkUpdate').at(-1)).toMatchObject({ currentTime: 90 });
     sink.setLiveMaxLatency(5);
     vi.advanceTimersByTime(POSITION_INTERVAL_MS);
-    // 90 s is not buffered: the engine starts again at the edge.
+    expect(worker().sent('seekTo')).toEqual([]); // paused: not dragged forward
+    video.paused = false;
+    vi.advanceTimersByTime(POSITION_INTERVAL_MS * 4);
+    // 90 s is not buffered: the engine starts again at the edge, asked once while it works.
     expect(worker().sent('seekTo')).toEqual([{ cmd: 'seekTo', position: 'live' }]);
+    worker().emit({ type: 'seek', position: 100.4 });
+    expect(video.currentTime).toBe(100.4);
+    video.currentTime = 90;
     video.bufferedRanges = [[90, 101]];
     sink.seekToLiveEdge();
-    expect(video.currentTime).toBeCloseTo(100.5 - 0.6); // buffered: a plain seek, no new loads
+    expect(video.currentTime).toBeCloseTo(101.5 - 0.6); // buffered: a plain seek, no new loads (1.5 s after the timeline)
   });
 
   it('hands engine errors to the player, and a media error to its policy', () => {

@@ -11,6 +11,8 @@ import type { Sink, SinkFactory, SinkHost } from './sink.ts';
 
 /** How often the page tells the engine where the element is (forward buffer, ABR, eviction). */
 export const POSITION_INTERVAL_MS = 250;
+/** How long a jump to the live edge may take before another one is asked for. */
+export const JUMP_PATIENCE_MS = 3000;
 
 /** What the sink needs of a worker: the page's Worker, or a stand-in in unit tests. */
 export interface EngineWorker {
@@ -42,6 +44,7 @@ export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, create
   let positionTimer: unknown = null;
   let id3Cues: Promise<typeof Id3Cues> | null = null;
   let viewport = { width: -1, height: -1 };
+  let jumpAskedAt = Number.NEGATIVE_INFINITY;
   const video = host.video;
 
   const post = (command: EngineCommand) => worker?.postMessage(command);
@@ -87,6 +90,7 @@ export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, create
         timelineAt = env.monotonic();
         return;
       case 'seek':
+        jumpAskedAt = Number.NEGATIVE_INFINITY;
         video.currentTime = event.position;
         return;
       case 'progress':
@@ -124,8 +128,11 @@ export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, create
     const jump = gapJump(video);
     if (jump !== null) video.currentTime = jump;
     sendViewport();
+    // liveMaxLatency holds while playing (a paused viewer is not dragged forward), and one jump
+    // at a time: until the engine says where to seek, asking again would restart it again.
     const distance = sink.liveEdgeDistance();
-    if (distance && distance.seconds > liveMaxLatency) sink.seekToLiveEdge();
+    const jumping = env.monotonic() - jumpAskedAt < JUMP_PATIENCE_MS;
+    if (distance && distance.seconds > liveMaxLatency && !video.paused && !jumping) sink.seekToLiveEdge();
   }
 
   /**
@@ -235,6 +242,7 @@ export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, create
         }
       }
       // Not buffered: the engine starts again at the edge and says where to seek.
+      jumpAskedAt = env.monotonic();
       post({ cmd: 'seekTo', position: 'live' });
     },
     bandwidthEstimate: () => bandwidth,
