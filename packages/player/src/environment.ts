@@ -1,5 +1,6 @@
 import { probeCapabilities } from './sinks/registry.ts';
 import type { SinkCapabilities } from './sinks/sink.ts';
+import { soundAutoplayAllowed } from './sound-autoplay.ts';
 
 /**
  * Everything the player and its sinks read from the browser or the clock, injectable so that
@@ -42,6 +43,8 @@ export interface PlayerEnvironment {
   fetch: typeof fetch;
   /** What the browser offers the sinks (select-sink.ts decides from it). */
   sinkCapabilities(video: HTMLMediaElement): SinkCapabilities;
+  /** Whether the browser would let playback start with sound now (sound-autoplay.ts). */
+  soundAutoplayAllowed(): Promise<boolean>;
 }
 
 /** What a sink may use of the environment: time, timers, fetch and a logger, nothing of the page. */
@@ -80,5 +83,6 @@ export function browserEnvironment(overrides: Partial<PlayerEnvironment> = {}): 
     logger: overrides.logger ?? console,
     fetch: overrides.fetch ?? ((input, init) => fetch(input, init)),
     sinkCapabilities: overrides.sinkCapabilities ?? probeCapabilities,
+    soundAutoplayAllowed: overrides.soundAutoplayAllowed ?? soundAutoplayAllowed,
   };
 }

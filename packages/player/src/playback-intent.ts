@@ -10,6 +10,11 @@ export interface PlaybackIntentHarness {
   element(): IntentElement | null;
   /** The source is ready to play (SPEC §4: a play waits for ready). */
   ready(): boolean;
+  /**
+   * Before an unmuted play: whether the browser allows sound now (sound-autoplay.ts), or null
+   * where the element's own play() answers that (every sink but the worker engine's).
+   */
+  soundAllowed(): Promise<boolean> | null;
   /** The viewer's wish changed: the state's `paused`. */
   onPausedChanged(paused: boolean): void;
   /** Sound was refused and playback goes on muted (SPEC §4: audio-blocked). */
@@ -29,6 +34,8 @@ export class PlaybackIntent {
   #wantsPlay = false;
   #internalPauses = 0;
   #destroyed = false;
+  /** The sound question for the pending play, asked before the source is ready so it costs no time. */
+  #soundCheck: Promise<boolean> | null = null;
   readonly #onVisibility = () => this.#visibilityChanged();
 
   constructor(
@@ -45,6 +52,7 @@ export class PlaybackIntent {
   /** The viewer asks for playback; it starts when the source is ready and the page visible. */
   play(): Promise<void> {
     this.#wantsPlay = true;
+    this.#soundCheck = null;
     this.harness.onPausedChanged(false);
     return this.attempt();
   }
@@ -59,7 +67,19 @@ export class PlaybackIntent {
   /** Starts playback if wanted and allowed now (after load, on ready, when visible again). */
   async attempt(): Promise<void> {
     const element = this.harness.element();
-    if (!element || !this.#wantsPlay || !this.harness.ready() || this.env.visibility.hidden) return;
+    if (!element || !this.#wantsPlay || this.env.visibility.hidden) return;
+    if (!element.muted) this.#soundCheck ??= this.harness.soundAllowed();
+    if (!this.harness.ready()) return;
+    const soundCheck = this.#soundCheck ?? (element.muted ? null : this.harness.soundAllowed());
+    this.#soundCheck = null;
+    if (soundCheck && !element.muted && !(await soundCheck)) {
+      if (this.#superseded(element)) return;
+      // Sound would be refused, though this element's play() might not say so: muted, as if it had.
+      if (!element.muted) {
+        element.muted = true;
+        this.harness.onAudioBlocked();
+      }
+    }
     try {
       await element.play();
     } catch (error) {

@@ -127,3 +127,58 @@ describe('sinks: switching and rebuilding', () => {
     ]);
   });
 });
+
+describe('sinks: sound on the worker engine', () => {
+  const onWorker = (soundAllowed: boolean) => {
+    const made: ReturnType<typeof setUp>['sinks'] = [];
+    const probe = vi.fn(() => Promise.resolve(soundAllowed));
+    const h = setUp({
+      sinks: { 'mse-worker': fakeSinkFactory('mse-worker', made) },
+      environment: {
+        sinkCapabilities: () => ({ mediaSource: true, mediaSourceInWorker: true, nativeHls: true }),
+        soundAutoplayAllowed: probe,
+      },
+    });
+    return { h, made, probe };
+  };
+
+  it('starts muted with audio-blocked where the browser would refuse sound, though the element would play', async () => {
+    const { h, made, probe } = onWorker(false);
+    h.player.load(URL_A);
+    void h.player.play();
+    // Asked once, ahead of the source being ready.
+    expect(probe).toHaveBeenCalledTimes(1);
+    made.at(-1)!.host.onQualities([Q360]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(probe).toHaveBeenCalledTimes(1);
+    expect(h.video.playCalls).toBe(1);
+    expect(h.video.muted).toBe(true);
+    expect(h.player.getState()).toMatchObject({ muted: true, paused: false });
+    expect(h.of('audio-blocked')).toHaveLength(1);
+    expect(h.of('playback-blocked')).toHaveLength(0);
+  });
+
+  it('plays with sound where the browser allows it, and asks nothing when muted', async () => {
+    const { h, made, probe } = onWorker(true);
+    h.player.load(URL_A);
+    void h.player.play();
+    made.at(-1)!.host.onQualities([Q360]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.video.muted).toBe(false);
+    expect(h.of('audio-blocked')).toHaveLength(0);
+    h.player.pause();
+    h.player.setMuted(true);
+    void h.player.play();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(probe).toHaveBeenCalledTimes(1);
+    expect(h.video.playCalls).toBe(2);
+  });
+
+  it('leaves the question to the element on the other sinks', async () => {
+    const probe = vi.fn(() => Promise.resolve(false));
+    const h = setUp({ environment: { soundAutoplayAllowed: probe } });
+    await startPlaying(h);
+    expect(probe).not.toHaveBeenCalled();
+    expect(h.video.muted).toBe(false);
+  });
+});

@@ -62,6 +62,8 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     {
       element: () => video,
       ready: () => store.state.loaded,
+      // Only the worker engine's element needs asking (sound-autoplay.ts says why).
+      soundAllowed: () => (sessions.current?.type === 'mse-worker' ? env.soundAutoplayAllowed() : null),
       onPausedChanged: (paused) => set({ paused }),
       onAudioBlocked() {
         // Not left to 'volumechange': a reload of the element can drop that queued event.
