@@ -36,16 +36,16 @@ export default defineConfig({
     trace: 'off',
   },
   // metadata.labSink: the sink the engine's lab page starts on when a journey names none
-  // (support/player-lab.ts). The engine's lab journeys run once per sink they must hold on: hls.js (`mse`, the
-  // compatibility sink) with every journey, our worker engine (`mse-worker`) with the engine,
-  // fault and low-latency ones. The embed's journeys run on whatever the embed chooses: the
-  // worker engine in Chromium.
+  // (support/player-lab.ts). Every journey runs on our worker engine (`mse-worker`), the
+  // default wherever MediaSource can live in a worker; the engine, fault and low-latency ones
+  // run again on hls.js (`mse`, the compatibility sink). The embed's journeys run on whatever
+  // the embed chooses: the worker engine in Chromium.
   projects: [
-    { name: 'chromium', metadata: { labSink: 'mse' } },
+    { name: 'chromium', metadata: { labSink: 'mse-worker' } },
     {
-      name: 'lab-mse-worker',
+      name: 'lab-mse',
       testMatch: /(player-engine|player-faults|low-latency)\.spec\.ts$/,
-      metadata: { labSink: 'mse-worker' },
+      metadata: { labSink: 'mse' },
     },
   ],
   webServer: {

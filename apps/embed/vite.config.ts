@@ -29,12 +29,37 @@ function precompress(): Plugin {
   };
 }
 
+/** Where index.html's early script names the engine worker; the build writes its URL there. */
+const ENGINE_WORKER_PLACEHOLDER = '%ONAIR_ENGINE_WORKER%';
+
+/**
+ * The engine worker's URL into index.html's early script (src/lib/early-engine.ts): Vite emits
+ * the worker with a content hash the inline script cannot know. A build whose worker is missing
+ * fails rather than ship a page that starts its engine late; the dev server leaves the
+ * placeholder, which the script takes for "no early engine".
+ */
+function engineWorkerUrl(): Plugin {
+  return {
+    name: 'onair-engine-worker-url',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const files = Object.keys(context.bundle ?? {}).filter((file) => /engine-worker[^/]*\.js$/.test(file));
+        if (files.length !== 1) throw new Error(`expected one engine worker in the build, found ${files.length}`);
+        if (!html.includes(ENGINE_WORKER_PLACEHOLDER)) throw new Error(`index.html lost ${ENGINE_WORKER_PLACEHOLDER}`);
+        return html.replace(ENGINE_WORKER_PLACEHOLDER, () => `/${files[0]}`);
+      },
+    },
+  };
+}
+
 /**
  * JSX is compiled by Vite's built-in esbuild transform (tsconfig "jsx": "react-jsx"); no React
  * plugin is needed for a production build. `npm run dev` proxies the platform's services.
  */
 export default defineConfig({
-  plugins: [precompress()],
+  plugins: [precompress(), engineWorkerUrl()],
   build: {
     target: 'es2022',
     sourcemap: true,

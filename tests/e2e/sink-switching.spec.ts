@@ -4,8 +4,9 @@ import { callPlayer, labEvents, openLab, playerState, startPlayer } from './supp
 
 /**
  * Sink switching (SPEC §7 setSinkType) in the engine's lab page against the live origin:
- * Chromium has both MediaSource (the `mse` sink) and native HLS (`passthrough`), so playback
- * can move between two real sinks and must keep decoding frames and the viewer's settings.
+ * Chromium has MediaSource in a worker (our engine, `mse-worker`), on the page (hls.js, `mse`)
+ * and native HLS (`passthrough`), so playback can move between three real sinks and must keep
+ * decoding frames and the viewer's settings.
  * The viewer's rate is carried too (player.test.ts), but not exercised here: Chromium's own
  * HLS fails with DEMUXER_ERROR_COULD_NOT_PARSE on a live stream at any rate other than 1
  * (docs/player.md, "Sinks"), which says nothing about the sink switch.
@@ -30,10 +31,12 @@ test.describe('sink switching', () => {
     await openLab(page);
   });
 
-  test('moves playback from mse to passthrough and back, keeping volume, mute and low latency', async ({ page }) => {
-    await startPlayer(page, LIVE);
+  test('moves playback from the worker engine to passthrough and on to hls.js, keeping volume, mute and low latency', async ({
+    page,
+  }) => {
+    await startPlayer(page, LIVE, { config: { sink: 'mse-worker' } });
     await waitForPlayback(page);
-    expect(await playerState(page, 'sink')).toBe('mse');
+    expect(await playerState(page, 'sink')).toBe('mse-worker');
     await call(page, 'setVolume', 0.4);
     await call(page, 'setMuted', true);
     await call(page, 'setLiveLowLatencyEnabled', false);
@@ -85,6 +88,7 @@ test.describe('sink switching', () => {
   test('refuses a sink this browser or build cannot run, and playback goes on', async ({ page }) => {
     await startPlayer(page, LIVE);
     await waitForPlayback(page);
+    const sink = await playerState(page, 'sink');
     await call(page, 'setSinkType', 'chromecast');
     await call(page, 'setSinkType', 'webview');
     // hls.js's own recovered hiccups are reported too (non-fatal, source 'sink'): only ours here.
@@ -95,7 +99,7 @@ test.describe('sink switching', () => {
       { type: 'NotSupported', code: 1004, source: 'api', fatal: false },
       { type: 'NotSupported', code: 1004, source: 'api', fatal: false },
     ]);
-    expect(await playerState(page, 'sink')).toBe('mse');
+    expect(await playerState(page, 'sink')).toBe(sink);
     await expectAdvancing(page);
   });
 });

@@ -52,5 +52,11 @@ export type { PlayerEnvironment, SinkEnvironment, Timers } from './environment.t
 export { parseId3, type Id3Frame } from './id3.ts';
 export { CAPTION_DESCRIPTION, cuesFromId3 } from './id3-cues.ts';
 export type { TimedCue } from './timed-metadata.ts';
-export { mseWorkerSinkFactory, type EngineWorker } from './sinks/mse-worker-sink.ts';
+export {
+  mseWorkerSinkFactory,
+  type AdoptEngine,
+  type CreateCommand,
+  type EngineWorker,
+  type StartedEngine,
+} from './sinks/mse-worker-sink.ts';
 export type { EngineCommand, EngineEvent } from './engine/protocol.ts';

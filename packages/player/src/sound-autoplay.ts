@@ -43,20 +43,31 @@ export function silentWavUrl(): string {
 }
 
 /**
+ * How long the probe may take. A refusal comes at once (the policy is checked when play() is
+ * called); an allowed play resolves once the WAV has loaded. Seen here: a probe asked while
+ * the page's stream is reloading after a long stall did not settle at all, so an answer that
+ * does not come in time is taken as "ask the element", never as a reason to wait.
+ */
+export const SOUND_PROBE_TIMEOUT_MS = 250;
+
+/**
  * Plays the silent probe unmuted: true when the browser allows it, false when it refuses
- * (NotAllowedError). Any other failure (no audio output, a decoder missing) says nothing about
- * the policy, and the real element's own play() then decides, as before.
+ * (NotAllowedError). Any other failure (no audio output, a decoder missing) or no answer in
+ * time says nothing about the policy, and the real element's own play() then decides.
  */
 export async function soundAutoplayAllowed(): Promise<boolean> {
   if (typeof Audio === 'undefined') return true;
   const probe = new Audio();
   probe.src = silentWavUrl();
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    await probe.play();
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, SOUND_PROBE_TIMEOUT_MS)));
+    await Promise.race([probe.play(), late]);
     return true;
   } catch (error) {
     return (error as DOMException | undefined)?.name !== 'NotAllowedError';
   } finally {
+    clearTimeout(timer);
     probe.pause();
     probe.removeAttribute('src');
     probe.load();

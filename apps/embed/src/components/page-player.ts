@@ -1,5 +1,6 @@
-import { createPlayer, type Player } from '@onair/player';
-import { eagerMseSinkFactory } from '@onair/player/mse-sink';
+import { createPlayer, mseWorkerSinkFactory, type Player } from '@onair/player';
+import engineWorkerUrl from '@onair/player/engine-worker?worker&url';
+import { adoptEarlyEngine } from '../lib/early-engine.ts';
 import { announceFirstFrame } from '../start-up.ts';
 import { playerErrorConsoleDetail } from './player-error-copy.ts';
 import { createStartHolder, type PlayerStart } from './player-start.ts';
@@ -25,16 +26,19 @@ function createVideo(): HTMLVideoElement {
   return video;
 }
 
+/** The worker script's URL is the build's (Vite emits it); index.html's early script gets the same. */
+const workerSink = mseWorkerSinkFactory(() => new Worker(engineWorkerUrl), adoptEarlyEngine(window));
+
 /** Starts the player once: volume 0.6, load, mute if asked, play if autoplay. */
 function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   // Start-up timing, read by the journeys and the benchmark: how far ahead of the screen the
   // player starts.
   performance.mark(PLAYER_START_MARK);
   const video = createVideo();
-  // hls.js in the first script: the player starts on it. Our worker engine (mse-worker) is
-  // not the embed's default yet: in the embed its first playlist request still comes later
-  // than hls.js's (docs/player.md, "Own engine").
-  const player = createPlayer({ sinks: { mse: eagerMseSinkFactory } });
+  // Our engine in a worker (mse-worker) wherever MediaSource can live in one; hls.js (mse)
+  // loads only for what it declines, or where it cannot run. The worker index.html started
+  // for this stream, if any, is adopted rather than started again (lib/early-engine.ts).
+  const player = createPlayer({ sinks: { 'mse-worker': workerSink } });
   // The engine's own words are for developers: the console only (the screen shows written copy).
   player.on('error', (error) => console.warn('Player error', playerErrorConsoleDetail(error)));
   const onFirstFrame = ({ state }: { state: string }) => {

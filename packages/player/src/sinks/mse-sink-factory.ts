@@ -3,7 +3,7 @@ import type { SinkFactory } from './sink.ts';
 
 /**
  * The `mse` sink with hls.js loaded up front, for a page whose first frame plays on it (the
- * embed, until the worker engine is its default): the registry's own `mse` entry loads hls.js
+ * embed starts on the worker engine instead): the registry's own `mse` entry loads hls.js
  * only when chosen, which would put a second script between the page and its first frame.
  * Import it as `@onair/player/mse-sink` and register it with `sinks: { mse: … }`.
  */

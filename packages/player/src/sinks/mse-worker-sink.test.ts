@@ -3,7 +3,13 @@ import type { EngineCommand, EngineEvent } from '../engine/protocol.ts';
 import type { PlayerError } from '../errors.ts';
 import type { Quality } from '../quality.ts';
 import { fakeEnvironment, FakeVideo, quality } from '../testing/fakes.ts';
-import { createMseWorkerSink, gapJump, POSITION_INTERVAL_MS, type EngineWorker } from './mse-worker-sink.ts';
+import {
+  createMseWorkerSink,
+  gapJump,
+  POSITION_INTERVAL_MS,
+  type AdoptEngine,
+  type EngineWorker,
+} from './mse-worker-sink.ts';
 import { DEFAULT_SINK_ADJUSTMENTS, type SinkHost, type TrackConfiguration } from './sink.ts';
 
 /**
@@ -32,7 +38,7 @@ class FakeWorker implements EngineWorker {
   }
 }
 
-function setUp(removeQualities: (q: Quality) => boolean = () => false) {
+function setUp(removeQualities: (q: Quality) => boolean = () => false, adopt?: AdoptEngine) {
   const workers: FakeWorker[] = [];
   const video = new FakeVideo();
   const reports = {
@@ -63,11 +69,16 @@ function setUp(removeQualities: (q: Quality) => boolean = () => false) {
     onProgress: () => (reports.progress += 1),
     onDeclined: (reason) => reports.declined.push(reason),
   };
-  const sink = createMseWorkerSink(host, fakeEnvironment(), () => {
-    const worker = new FakeWorker();
-    workers.push(worker);
-    return worker;
-  });
+  const sink = createMseWorkerSink(
+    host,
+    fakeEnvironment(),
+    () => {
+      const worker = new FakeWorker();
+      workers.push(worker);
+      return worker;
+    },
+    adopt,
+  );
   sink.load('https://origin.test/hls/ch/master.m3u8');
   return { sink, video, reports, workers, worker: () => workers.at(-1)! };
 }
@@ -85,6 +96,46 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('mse-worker sink', () => {
+  it('adopts an engine the page started ahead of it: no second create or load, its backlog replayed in order', () => {
+    const early = new FakeWorker();
+    const message = (data: EngineEvent) => new MessageEvent('message', { data });
+    const handle = { kind: 'early handle' };
+    const adopt = vi.fn<AdoptEngine>(() => ({
+      worker: early,
+      backlog: [
+        message({ type: 'mediaSourceHandle', handle }),
+        message({ type: 'sourceInfo', sessionData: {}, startOffset: 0, qualities: [quality(360, 700_000)] }),
+      ],
+    }));
+    const { sink, video, reports, workers } = setUp(() => false, adopt);
+    expect(adopt).toHaveBeenCalledWith('https://origin.test/hls/ch/master.m3u8', {
+      cmd: 'create',
+      lowLatency: true,
+      bandwidthEstimate: null,
+      transcodesOnly: false,
+    });
+    expect(workers).toHaveLength(0);
+    expect(early.commands.map((c) => c.cmd)).toEqual(['setAutoViewportSize']);
+    expect((video as unknown as { srcObject: unknown }).srcObject).toBe(handle);
+    expect(reports.qualities).toHaveLength(1);
+    // Later events of the adopted worker reach the sink too.
+    early.emit({ type: 'declined', reason: 'MPEG-TS' });
+    expect(reports.declined).toEqual(['MPEG-TS']);
+    // A reload never adopts: a new worker, created and loaded by the sink.
+    sink.reload();
+    expect(adopt).toHaveBeenCalledTimes(1);
+    expect(early.terminated).toBe(true);
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.commands.map((c) => c.cmd)).toEqual(['create', 'setAutoViewportSize', 'load']);
+  });
+
+  it('creates its own engine when there is none to adopt', () => {
+    const adopt = vi.fn<AdoptEngine>(() => null);
+    const { workers } = setUp(() => false, adopt);
+    expect(adopt).toHaveBeenCalledTimes(1);
+    expect(workers[0]!.commands.map((c) => c.cmd)).toEqual(['create', 'setAutoViewportSize', 'load']);
+  });
+
   it('creates the engine and loads, sends the element’s size, and puts the handle on the element', () => {
     const { worker, video } = setUp();
     expect(worker().commands.map((c) => c.cmd)).toEqual(['create', 'setAutoViewportSize', 'load']);

@@ -22,6 +22,24 @@ export interface EngineWorker {
   terminate(): void;
 }
 
+/** The engine's `create` command, as the sink would send it for this load. */
+export type CreateCommand = Extract<EngineCommand, { cmd: 'create' }>;
+
+/**
+ * An engine worker a page started before its player existed (the embed's index.html starts one
+ * the moment it knows the playback URL), with the messages it posted meanwhile, in order.
+ */
+export interface StartedEngine {
+  worker: EngineWorker;
+  backlog: readonly MessageEvent[];
+}
+
+/**
+ * Hands the sink an engine already loading `url` with `create`'s settings, once; null when
+ * there is none (or it was started otherwise: the page then discards it).
+ */
+export type AdoptEngine = (url: string, create: CreateCommand) => StartedEngine | null;
+
 /**
  * The `mse-worker` sink: our LL-HLS engine (engine/live-engine.ts) in a dedicated worker,
  * with the MediaSource made there and only its handle on the element (`srcObject`). The page
@@ -30,7 +48,12 @@ export interface EngineWorker {
  * timeline and the element's clock. Each load or reload is a new worker: nothing of an old
  * source can reach the new one.
  */
-export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, createWorker: () => EngineWorker): Sink {
+export function createMseWorkerSink(
+  host: SinkHost,
+  env: SinkEnvironment,
+  createWorker: () => EngineWorker,
+  adopt: AdoptEngine = () => null,
+): Sink {
   let url = '';
   let lowLatency = host.lowLatency;
   let liveMaxLatency = Number.POSITIVE_INFINITY;
@@ -158,23 +181,7 @@ export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, create
     timeline = null;
   }
 
-  function start(): void {
-    stop();
-    meter = new MediaBitrateMeter();
-    let created: EngineWorker;
-    try {
-      created = createWorker();
-    } catch (error) {
-      host.onError({
-        type: ErrorType.NotSupported,
-        code: ErrorCode.SinkUnavailable,
-        source: 'sink',
-        message: `The engine worker could not start: ${(error as Error).message}`,
-        fatal: true,
-      });
-      return;
-    }
-    worker = created;
+  function listen(created: EngineWorker): void {
     created.addEventListener('message', (message) => {
       const event = decodeEvent(message.data);
       if (event) onEvent(created, event);
@@ -189,16 +196,49 @@ export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, create
         fatal: true,
       });
     });
-    post({
+  }
+
+  function start(adoptable: boolean): void {
+    stop();
+    meter = new MediaBitrateMeter();
+    const create: CreateCommand = {
       cmd: 'create',
       lowLatency,
       bandwidthEstimate: bandwidth || null,
       transcodesOnly: host.adjustments.abrTranscodesOnly,
-    });
+    };
+    // A reload is always a new worker: nothing of the old source may reach the new one.
+    const started = adoptable ? adopt(url, create) : null;
+    if (started) {
+      worker = started.worker;
+      listen(started.worker);
+      // What it said before the sink listened (the MediaSource handle first), in order.
+      for (const message of started.backlog) {
+        const event = decodeEvent(message.data);
+        if (event) onEvent(started.worker, event);
+      }
+    } else {
+      let created: EngineWorker;
+      try {
+        created = createWorker();
+      } catch (error) {
+        host.onError({
+          type: ErrorType.NotSupported,
+          code: ErrorCode.SinkUnavailable,
+          source: 'sink',
+          message: `The engine worker could not start: ${(error as Error).message}`,
+          fatal: true,
+        });
+        return;
+      }
+      worker = created;
+      listen(created);
+      post(create);
+    }
     viewport = { width: -1, height: -1 };
     sendViewport();
     if (manual) post({ cmd: 'setQuality', quality: { name: manual.name, bitrate: manual.bitrate } });
-    post({ cmd: 'load', path: url });
+    if (!started) post({ cmd: 'load', path: url });
     positionTimer = env.timers.setInterval(tick, POSITION_INTERVAL_MS);
   }
 
@@ -207,15 +247,16 @@ export function createMseWorkerSink(host: SinkHost, env: SinkEnvironment, create
   const sink: Sink = {
     type: 'mse-worker',
     load(source) {
-      url = source;
-      start();
+      // The worker resolves nothing against the page: it gets an absolute URL.
+      url = new URL(source, globalThis.location?.href).href;
+      start(true);
     },
     reload() {
       if (!url) return;
       stop();
       video.srcObject = null;
       video.load();
-      start();
+      start(false);
     },
     setQuality(quality) {
       manual = quality;
@@ -299,12 +340,13 @@ export function gapJump(
 /**
  * The `mse-worker` factory for a page that can start the engine's worker. The worker's URL is
  * the bundler's business (the embed uses Vite's worker import), so the page passes the
- * function that starts it, and the registry entry exists only where one was given.
+ * function that starts it, and the registry entry exists only where one was given. `adopt`
+ * hands over a worker the page started before the player (the embed's start-up path).
  */
-export function mseWorkerSinkFactory(createWorker: () => EngineWorker): SinkFactory {
+export function mseWorkerSinkFactory(createWorker: () => EngineWorker, adopt?: AdoptEngine): SinkFactory {
   return {
     type: 'mse-worker',
     supported: (capabilities) => capabilities.mediaSourceInWorker,
-    create: (host, env) => createMseWorkerSink(host, env, createWorker),
+    create: (host, env) => createMseWorkerSink(host, env, createWorker, adopt),
   };
 }

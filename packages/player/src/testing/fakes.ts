@@ -176,6 +176,7 @@ export function fakeEnvironment(visibility = new FakeVisibility()): PlayerEnviro
     logger: { warn: vi.fn(), error: vi.fn() },
     fetch: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch,
     sinkCapabilities: () => CAPABILITIES,
+    soundAutoplayAllowed: () => Promise.resolve(true),
   };
 }
 
