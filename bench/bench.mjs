@@ -14,7 +14,7 @@ import { flatten, markdownTables, metricDefinitions } from './lib/metrics.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { players as allPlayers } from './lib/players.mjs';
 import { PlaylistClock } from './lib/playlist-clock.mjs';
-import { gzipMeter, networkSession, playbackSession, SAMPLE_EVERY_MS } from './lib/sessions.mjs';
+import { gzipMeter, JANK, jankSession, networkSession, playbackSession, SAMPLE_EVERY_MS } from './lib/sessions.mjs';
 import { benchDir, builtEmbedDir, ensureBenchDependencies, root, startPlatform } from './lib/setup.mjs';
 import { prepareSite } from './lib/site.mjs';
 import { CHROMIUM_ARGS } from './lib/chromium.mjs';
@@ -51,7 +51,7 @@ async function main() {
       args: CHROMIUM_ARGS,
     });
     const profileS = options.profileSteps.reduce((a, s) => a + s.seconds, 0);
-    const estimateS = options.runs * list.length * (options.sessionS + profileS + 15);
+    const estimateS = options.runs * list.length * (options.sessionS + profileS + JANK.seconds + 25);
     console.log(
       `Platform on ${platform.base}; Chromium ${browser.version()}; ${options.runs} run(s) × ${list.length} players; ` +
         `sessions of ${options.sessionS} s and ${profileS} s (profile ${options.profile}); about ${minutes(estimateS)}.\n`,
@@ -63,8 +63,12 @@ async function main() {
         const playback = await playbackSession(browser, player, platform.base, clock, options, gzipOf);
         console.log(`▶ run ${run}/${options.runs} ${player.label}: network profile ${profileS} s`);
         const network = await networkSession(browser, player, platform.base, options, bandwidth);
-        for (const session of [playback, network]) if (session.error) console.log(`  failed: ${session.error}`);
-        runs[player.id].push({ run, playback, network, figures: flatten(playback, network) });
+        console.log(
+          `▶ run ${run}/${options.runs} ${player.label}: main thread busy ${JANK.busyMs} ms/s for ${JANK.seconds} s`,
+        );
+        const jank = await jankSession(browser, player, platform.base);
+        for (const session of [playback, network, jank]) if (session.error) console.log(`  failed: ${session.error}`);
+        runs[player.id].push({ run, playback, network, jank, figures: flatten(playback, network, jank) });
       }
     }
   } finally {

@@ -24,6 +24,10 @@ export function metricDefinitions(options) {
     { group: 'Adaptation', key: 'switchDownS', label: 'Switch down', unit: 's', digits: 1, floor: 0.25 },
     { group: 'Adaptation', key: 'switchUpS', label: 'Back up', unit: 's', digits: 1, floor: 0.25 },
     { group: 'Adaptation', key: 'avgBitrateKbps', label: 'Avg bitrate', unit: 'kbps', digits: 0, higher: true },
+    { group: 'Under jank', key: 'jankStalls', label: 'Stalls', unit: '', digits: 0 },
+    { group: 'Under jank', key: 'jankStalledS', label: 'Stall time', unit: 's', digits: 2, floor: 0.25 },
+    { group: 'Under jank', key: 'jankPlayedPct', label: 'Media time played', unit: '%', digits: 0, higher: true },
+    { group: 'Under jank', key: 'jankFps', label: 'Frames decoded', unit: '/s', digits: 1, higher: true },
     { group: 'Cost', key: 'busySPerMin', label: 'Main thread busy', unit: 's/min', digits: 2 },
     { group: 'Cost', key: 'longTasksPerMin', label: 'Long tasks', unit: '/min', digits: 1, floor: 1 },
     { group: 'Cost', key: 'cpuSPerMin', label: 'CPU', unit: 's/min', digits: 2 },
@@ -40,9 +44,10 @@ export function metricDefinitions(options) {
 }
 
 /** One run of one player → { metricKey: number|null }. A failed session leaves its figures null. */
-export function flatten(playback, network) {
+export function flatten(playback, network, jank = null) {
   const p = playback && !playback.error ? playback : null;
   const n = network && !network.error ? network : null;
+  const j = jank && !jank.error ? jank : null;
   const heap = p?.heap ?? [];
   return {
     firstFrameColdS: p?.cold.firstFrameS ?? null,
@@ -59,6 +64,10 @@ export function flatten(playback, network) {
     switchDownS: n?.figures.switchDownS ?? null,
     switchUpS: n?.figures.switchUpS ?? null,
     avgBitrateKbps: n?.figures.avgBitrateKbps ?? null,
+    jankStalls: j?.stalls ?? null,
+    jankStalledS: j?.stalledS ?? null,
+    jankPlayedPct: j?.playedPct ?? null,
+    jankFps: j?.framesPerS ?? null,
     busySPerMin: p?.cost.busySPerMin ?? null,
     longTasksPerMin: p?.cost.longTasksPerMin ?? null,
     cpuSPerMin: p?.cost.cpuSPerMin ?? null,

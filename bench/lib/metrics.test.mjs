@@ -11,9 +11,13 @@ describe('metricDefinitions', () => {
     expect(labels).toContain('Heap growth 60→300 s');
   });
 
-  it('has unique keys and only the bitrate is better higher', () => {
+  it('has unique keys, and better higher only for what is played', () => {
     expect(new Set(definitions.map((d) => d.key)).size).toBe(definitions.length);
-    expect(definitions.filter((d) => d.higher).map((d) => d.key)).toEqual(['avgBitrateKbps']);
+    expect(definitions.filter((d) => d.higher).map((d) => d.key)).toEqual([
+      'avgBitrateKbps',
+      'jankPlayedPct',
+      'jankFps',
+    ]);
   });
 });
 
@@ -22,6 +26,17 @@ describe('flatten', () => {
     const figures = flatten({ error: 'timeout' }, { error: 'timeout' });
     expect(Object.values(figures).every((v) => v === null)).toBe(true);
     expect(Object.keys(figures).sort()).toEqual(definitions.map((d) => d.key).sort());
+  });
+
+  it('takes the jank session’s figures, and none from a failed one', () => {
+    const jank = { stalls: 2, stalledS: 1.5, playedPct: 91, framesPerS: 27.5 };
+    expect(flatten({ error: 'x' }, { error: 'x' }, jank)).toMatchObject({
+      jankStalls: 2,
+      jankStalledS: 1.5,
+      jankPlayedPct: 91,
+      jankFps: 27.5,
+    });
+    expect(flatten({ error: 'x' }, { error: 'x' }, { error: 'timeout' }).jankStalls).toBeNull();
   });
 
   it('turns the heap readings into the first reading and the growth to the last', () => {

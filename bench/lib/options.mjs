@@ -1,7 +1,7 @@
 // Command-line options of `npm run bench`, with the issue's defaults and a --quick preset.
 // Pure: parseOptions(argv) → options, or throws with a message meant for the terminal.
 
-export const PLAYER_IDS = ['embed', 'hlsjs', 'hlsjs-ll', 'shaka', 'videojs'];
+export const PLAYER_IDS = ['embed', 'hlsjs', 'hlsjs-ll', 'shaka', 'videojs', 'native'];
 
 /** The issue's figures: 3 runs, 2-minute latency, heap after 1 and 5 minutes, 8 Mbps → 600 kbps → 8 Mbps. */
 export const DEFAULTS = {

@@ -73,7 +73,14 @@ export const PLAYER_LABELS = {
   'hlsjs-ll': 'hls.js low-latency',
   shaka: 'Shaka defaults',
   videojs: 'Video.js (VHS)',
+  native: 'Native HLS (Chromium)',
 };
+
+// Chromium's own HLS on a bare <video>: no script at all, so its first frame is the floor the
+// script players are measured against. It has no SourceBuffer to read, so no latency figure.
+const NATIVE_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>native HLS</title>
+<style>html,body{margin:0;background:#000}video{width:640px;height:360px}</style></head>
+<body><video muted autoplay playsinline src="${LIVE}"></video></body></html>`;
 
 /** Every player, in table order; `ids` picks some (default: all). */
 export function players(ids = Object.keys(PLAYER_LABELS)) {
@@ -134,6 +141,13 @@ export function players(ids = Object.keys(PLAYER_LABELS)) {
         video: '<video class="video-js" muted autoplay playsinline></video>',
         code: VIDEOJS_PAGE,
       }),
+    },
+    {
+      id: 'native',
+      version: 'browser',
+      ownClock: null,
+      config: '<video src=master.m3u8 muted autoplay>',
+      page: { path: '/__bench/native/index.html', files: { '__bench/native/index.html': () => NATIVE_PAGE } },
     },
   ];
   return ids.map((id) => {

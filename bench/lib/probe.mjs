@@ -11,6 +11,35 @@
 // A page may define window.__benchPlayerDate() → ms, its player's own program-date-time.
 // Everything is recorded into window.__bench; Node reads it at the end.
 
+/**
+ * Prepended to the embed's engine worker (lib/site.mjs): the worker-side half of the probe.
+ * It reports each append's timestampOffset and the buffered end after it, and every resource
+ * the worker loaded with its start and end on the epoch clock, as `__bench` messages (the
+ * player's own message decoder ignores them).
+ */
+export const WORKER_PROBE = `(function () {
+  if (typeof SourceBuffer !== 'undefined') {
+    var append = SourceBuffer.prototype.appendBuffer;
+    SourceBuffer.prototype.appendBuffer = function (data) {
+      var buffer = this, offset = this.timestampOffset;
+      buffer.addEventListener('updateend', function () {
+        var r = buffer.buffered;
+        if (r.length) self.postMessage({ __bench: 'append', offset: offset, end: r.end(r.length - 1) });
+      }, { once: true });
+      return append.call(this, data);
+    };
+  }
+  try {
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (e) {
+        self.postMessage({ __bench: 'resource', name: e.name, startEpochMs: performance.timeOrigin + e.startTime,
+          endEpochMs: performance.timeOrigin + e.responseEnd, transferSize: e.transferSize, decodedBodySize: e.decodedBodySize });
+      });
+    }).observe({ type: 'resource', buffered: true });
+  } catch (e) {}
+})();
+`;
+
 export function installProbe(sampleEveryMs) {
   const bench = {
     firstFrameMs: null, // performance.now() of the first presented frame (navigation start = 0)
@@ -20,6 +49,7 @@ export function installProbe(sampleEveryMs) {
     initialRate: null, // playbackRate when loading started
     rates: [], // { atMs, rate } for every 'ratechange'
     longTasks: [], // { atMs, durationMs }
+    workerResources: [], // the engine worker's requests, as resource entries on the page's clock
   };
   window.__bench = bench;
   // A live player makes many requests a minute; keep them all for the start-up figures.
@@ -55,6 +85,44 @@ export function installProbe(sampleEveryMs) {
     }
   };
 
+  // Newest media chunk loaded: [msn, part] for part-<msn>.<part>.m4s, [msn, null] for a whole
+  // seg-<msn>.m4s (which ends after all of its parts); by the page or the engine's worker.
+  let newestChunk = null;
+
+  // The engine's worker (WORKER_PROBE) reports its appends and requests by message; its
+  // appends count as one more SourceBuffer, its requests as the page's own resource entries.
+  const workerKey = {
+    get buffered() {
+      return null;
+    },
+  };
+  const PageWorker = window.Worker;
+  window.Worker = function (url, options) {
+    const worker = new PageWorker(url, options);
+    worker.addEventListener('message', (event) => {
+      const data = event.data;
+      if (!data || typeof data.__bench !== 'string') return;
+      if (data.__bench === 'append') {
+        if (!appends.has(workerKey)) appends.set(workerKey, []);
+        const records = appends.get(workerKey);
+        records.push({ offset: data.offset, end: data.end });
+        if (records.length > 400) records.shift();
+      } else if (data.__bench === 'resource') {
+        const entry = {
+          name: data.name,
+          startTime: data.startEpochMs - performance.timeOrigin,
+          responseEnd: data.endEpochMs - performance.timeOrigin,
+          transferSize: data.transferSize,
+          decodedBodySize: data.decodedBodySize,
+        };
+        bench.workerResources.push(entry);
+        noteChunk(entry.name);
+      }
+    });
+    return worker;
+  };
+  window.Worker.prototype = PageWorker.prototype;
+
   /** Original media time of position t: t minus the offset of the append that buffered t. */
   function originalMediaTime(t) {
     for (const [buffer, records] of appends) {
@@ -70,17 +138,15 @@ export function installProbe(sampleEveryMs) {
     return null;
   }
 
-  // Newest media chunk loaded: [msn, part] for part-<msn>.<part>.m4s, [msn, null] for a whole
-  // seg-<msn>.m4s (which ends after all of its parts).
-  let newestChunk = null;
   const order = ([msn, part]) => msn * 1000 + (part ?? 999);
+  function noteChunk(name) {
+    const match = /\/(?:seg-(\d+)|part-(\d+)\.(\d+))\.m4s(?:$|\?)/.exec(name);
+    if (!match) return;
+    const chunk = match[1] ? [Number(match[1]), null] : [Number(match[2]), Number(match[3])];
+    if (!newestChunk || order(chunk) > order(newestChunk)) newestChunk = chunk;
+  }
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const match = /\/(?:seg-(\d+)|part-(\d+)\.(\d+))\.m4s(?:$|\?)/.exec(entry.name);
-      if (!match) continue;
-      const chunk = match[1] ? [Number(match[1]), null] : [Number(match[2]), Number(match[3])];
-      if (!newestChunk || order(chunk) > order(newestChunk)) newestChunk = chunk;
-    }
+    for (const entry of list.getEntries()) noteChunk(entry.name);
   }).observe({ type: 'resource', buffered: true });
 
   let video = null;

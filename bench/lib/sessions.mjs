@@ -57,7 +57,10 @@ async function loadBeforeFirstFrame(page) {
   await page.waitForTimeout(SETTLE_MS);
   return page.evaluate(() => {
     const firstFrameMs = window.__bench.firstFrameMs;
-    const resources = performance.getEntriesByType('resource').filter((e) => e.startTime < firstFrameMs);
+    // The engine worker's requests (lib/probe.mjs) count as the page's own.
+    const resources = [...performance.getEntriesByType('resource'), ...window.__bench.workerResources]
+      .filter((e) => e.startTime < firstFrameMs)
+      .sort((a, b) => a.startTime - b.startTime);
     const all = [...performance.getEntriesByType('navigation'), ...resources];
     return {
       firstFrameMs,
@@ -200,6 +203,63 @@ export async function networkSession(browser, player, base, options, bandwidth) 
       height: s.height,
     }));
     return { url, firstFrameS: firstFrameMs / 1000, steps, figures, bitrate, stalls: recorded.stalls, pageErrors };
+  } catch (error) {
+    return { url, error: error.message.split('\n')[0], pageErrors };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The jank scenario: the page's main thread busy `busyMs` of every `everyMs`, as a heavy host page or ad script. */
+export const JANK = { busyMs: 900, everyMs: 1000, seconds: 20, settleS: 3 };
+
+/**
+ * Plays to the first frame and `settleS` more, then keeps the page's main thread busy 900 ms of
+ * every second for 20 s: stalls (a `waiting` after the first frame, to the next `playing`),
+ * media time played and frames decoded in that window. A player whose loading runs on the main
+ * thread starves; one whose loading runs in a worker need not.
+ */
+export async function jankSession(browser, player, base) {
+  const { context, page, pageErrors } = await openPage(browser);
+  const url = `${base}${player.page.path}`;
+  const reading = () => {
+    const v = document.querySelector('video');
+    return {
+      atMs: performance.now(),
+      currentTime: v.currentTime,
+      frames: v.getVideoPlaybackQuality().totalVideoFrames,
+    };
+  };
+  try {
+    const firstFrameMs = await untilFirstFrame(page, url);
+    await untilPageTime(page, firstFrameMs + JANK.settleS * 1000);
+    const start = await page.evaluate(
+      ([busyMs, everyMs, read]) => {
+        window.__benchJank = setInterval(() => {
+          const end = performance.now() + busyMs;
+          while (performance.now() < end) {
+            // busy, as a long script task is
+          }
+        }, everyMs);
+        return new Function(`return (${read})()`)();
+      },
+      [JANK.busyMs, JANK.everyMs, reading.toString()],
+    );
+    await page.waitForTimeout(JANK.seconds * 1000);
+    const end = await page.evaluate((read) => {
+      clearInterval(window.__benchJank);
+      return { ...new Function(`return (${read})()`)(), stalls: window.__bench.stalls };
+    }, reading.toString());
+    const stalls = end.stalls.filter((s) => s.atMs >= start.atMs && s.atMs <= end.atMs);
+    const seconds = (end.atMs - start.atMs) / 1000;
+    return {
+      url,
+      stalls: stalls.length,
+      stalledS: sum(stalls.map((s) => (s.endMs ?? end.atMs) - s.atMs)) / 1000,
+      playedPct: ((end.currentTime - start.currentTime) / seconds) * 100,
+      framesPerS: (end.frames - start.frames) / seconds,
+      pageErrors,
+    };
   } catch (error) {
     return { url, error: error.message.split('\n')[0], pageErrors };
   } finally {

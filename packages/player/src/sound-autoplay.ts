@@ -1,7 +1,8 @@
 /**
- * Whether the browser lets this page start playback with sound now, asked of a tiny silent
- * `<audio>` (the autoplay policy applies to every media element of a document alike, and an
- * audio element never gets the muted-video exemption, so its answer is the one for sound).
+ * Whether the browser lets this page start playback with sound now, asked of a tiny silent,
+ * muted `<audio>` (the autoplay policy applies to every media element of a document alike,
+ * and an audio element never gets the muted-video exemption, so its answer is the one for
+ * sound).
  *
  * Why the player asks at all: Chromium does not apply its autoplay policy to a `<video>` whose
  * `srcObject` is a worker MediaSource's handle the way it does to `src` (measured here with
@@ -43,26 +44,31 @@ export function silentWavUrl(): string {
 }
 
 /**
- * How long the probe may take. A refusal comes at once (the policy is checked when play() is
- * called); an allowed play resolves once the WAV has loaded. Seen here: a probe asked while
- * the page's stream is reloading after a long stall did not settle at all, so an answer that
- * does not come in time is taken as "ask the element", never as a reason to wait.
+ * How long the probe waits for a refusal. Chromium refuses in the same task as play() (0–1 ms
+ * here); an allowed play resolves only once the WAV has loaded (~280 ms here), which the
+ * player need not wait for: no refusal by then means allowed.
  */
-export const SOUND_PROBE_TIMEOUT_MS = 250;
+export const SOUND_PROBE_WAIT_MS = 100;
 
 /**
- * Plays the silent probe unmuted: true when the browser allows it, false when it refuses
- * (NotAllowedError). Any other failure (no audio output, a decoder missing) or no answer in
- * time says nothing about the policy, and the real element's own play() then decides.
+ * True unless the browser refuses to start the probe (NotAllowedError). The probe is a
+ * *muted* `<audio>`: Chromium exempts only muted video from its sound policy, so a muted audio
+ * element is refused exactly when sound would be, and, producing no sound, it takes no audio
+ * focus (an audible probe that started late took the focus and paused the stream it was
+ * asked for). Any other failure says nothing about the policy: the element's own play()
+ * decides then.
  */
 export async function soundAutoplayAllowed(): Promise<boolean> {
   if (typeof Audio === 'undefined') return true;
   const probe = new Audio();
+  probe.muted = true;
   probe.src = silentWavUrl();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const playing = probe.play();
+  // Stopped below before it may settle: that AbortError is nobody's to report.
+  playing.catch(() => undefined);
   try {
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, SOUND_PROBE_TIMEOUT_MS)));
-    await Promise.race([probe.play(), late]);
+    await Promise.race([playing, new Promise<void>((resolve) => (timer = setTimeout(resolve, SOUND_PROBE_WAIT_MS)))]);
     return true;
   } catch (error) {
     return (error as DOMException | undefined)?.name !== 'NotAllowedError';

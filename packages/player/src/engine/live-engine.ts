@@ -199,7 +199,15 @@ export class LiveEngine {
       { fetch: this.deps.fetch, monotonic: this.deps.monotonic, credentials: this.credentials },
       url,
       policy,
-      { signal, current: () => gen === this.generation, sleep: (ms) => this.wakeups.sleep(ms) },
+      {
+        signal,
+        current: () => gen === this.generation,
+        sleep: (ms) => this.wakeups.sleep(ms),
+        later: (fn, ms) => {
+          const timer = this.deps.timers.setTimeout(fn, ms);
+          return () => this.deps.timers.clearTimeout(timer);
+        },
+      },
     );
   }
 
@@ -306,6 +314,12 @@ export class LiveEngine {
     }
   }
 
+  /** Whether the newest playlist lists a segment more than one after the piece's. */
+  private passedBy(piece: Piece): boolean {
+    const newest = this.playlist?.segments.at(-1)?.msn;
+    return newest !== undefined && newest > piece.cursor.msn + 1;
+  }
+
   /** Loads and appends one piece; false when this generation is over (error, restart, destroy). */
   private async loadPiece(playlist: MediaPlaylist, piece: Piece, gen: number): Promise<boolean> {
     const segment =
@@ -331,6 +345,13 @@ export class LiveEngine {
         // A hint the origin does not honour is no error: the playlist will list the part.
         if (piece.kind === 'hint' && error instanceof LoadError && error.status >= 400 && error.status < 500) {
           await this.wakeups.changed();
+          return gen === this.generation;
+        }
+        // A piece the live window has moved past while it was asked for (a stalled request
+        // abandoned, then a 404 for the retry): start again at the edge, as when playback
+        // falls behind the window, instead of failing on media nobody can serve any more.
+        if (error instanceof LoadError && this.passedBy(piece)) {
+          this.cursor = null;
           return gen === this.generation;
         }
         throw error;

@@ -56,10 +56,15 @@ export async function load(deps: LoaderDeps, url: string, signal: AbortSignal): 
 
 /** Retry schedules (not shown in the spec; docs/player.md "Own engine"). */
 export const PLAYLIST_RETRY = { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 8000 } as const;
-/** Media of a sub-second live buffer is retried at once and often: 250 ms, 500 ms, 1 s … */
-export const MEDIA_RETRY = { maxRetries: 6, baseDelayMs: 250, maxDelayMs: 1000 } as const;
+/**
+ * Media of a sub-second live buffer is retried at once and often: 250 ms, 500 ms, 1 s …; and a
+ * request that has not finished in 10 s is abandoned and tried again: an origin that stops
+ * sending (a stalled connection) would otherwise hold the engine for good. 10 s is far above
+ * what a hinted part waits for its publication (a part, ≤ 1 s) or a whole segment takes.
+ */
+export const MEDIA_RETRY = { maxRetries: 6, baseDelayMs: 250, maxDelayMs: 1000, timeoutMs: 10_000 } as const;
 
-export type RetryPolicy = { maxRetries: number; baseDelayMs: number; maxDelayMs: number };
+export type RetryPolicy = { maxRetries: number; baseDelayMs: number; maxDelayMs: number; timeoutMs?: number };
 
 /**
  * The delay before another try of a failed request, or null when it is an answer: a 4xx
@@ -78,19 +83,41 @@ export async function loadWithRetry(
   deps: LoaderDeps,
   url: string,
   policy: RetryPolicy,
-  control: { signal: AbortSignal; current(): boolean; sleep(ms: number): Promise<void> },
+  control: {
+    signal: AbortSignal;
+    current(): boolean;
+    sleep(ms: number): Promise<void>;
+    /** Calls `fn` after `ms` unless the returned cancel comes first (the policy's timeout). */
+    later?(fn: () => void, ms: number): () => void;
+  },
 ): Promise<Loaded | null> {
   const over = () => !control.current() || control.signal.aborted;
   for (let attempt = 0; ; attempt++) {
+    // Each try has its own signal: the caller's abort ends it, and so does the timeout.
+    const attemptAbort = new AbortController();
+    const forward = () => attemptAbort.abort();
+    control.signal.addEventListener('abort', forward, { once: true });
+    let timedOut = false;
+    const cancelTimeout =
+      policy.timeoutMs && control.later
+        ? control.later(() => {
+            timedOut = true;
+            attemptAbort.abort();
+          }, policy.timeoutMs)
+        : () => undefined;
     try {
-      return await load(deps, url, control.signal);
-    } catch (error) {
+      return await load(deps, url, attemptAbort.signal);
+    } catch (caught) {
       if (over()) return null;
+      const error = timedOut ? new LoadError(url, 0, `no answer in ${policy.timeoutMs} ms`) : caught;
       if (!(error instanceof LoadError)) throw error;
       const delay = retryDelay(error.status, attempt, policy);
       if (delay === null) throw error;
       await control.sleep(delay);
       if (over()) return null;
+    } finally {
+      cancelTimeout();
+      control.signal.removeEventListener('abort', forward);
     }
   }
 }

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadWithRetry, LoadError, MEDIA_RETRY } from './loader.ts';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+/** A fetch whose first `stalled` requests never answer (an origin that stops sending) until aborted. */
+function stallingFetch(stalled: number) {
+  const calls: AbortSignal[] = [];
+  const fetch = vi.fn((_url: string, init?: RequestInit) => {
+    const signal = init!.signal!;
+    calls.push(signal);
+    if (calls.length > stalled) return Promise.resolve(new Response(new Uint8Array([1, 2, 3])));
+    return new Promise<Response>((_resolve, reject) =>
+      signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+    );
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+const control = (signal: AbortSignal) => ({
+  signal,
+  current: () => true,
+  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  later: (fn: () => void, ms: number) => {
+    const timer = setTimeout(fn, ms);
+    return () => clearTimeout(timer);
+  },
+});
+
+describe('loadWithRetry: a media request that stops answering', () => {
+  it('is abandoned after the policy’s timeout and tried again', async () => {
+    const { fetch, calls } = stallingFetch(1);
+    const deps = { fetch, monotonic: () => Date.now(), credentials: 'same-origin' as const };
+    const result = loadWithRetry(deps, 'https://o.test/part.m4s', MEDIA_RETRY, control(new AbortController().signal));
+    await vi.advanceTimersByTimeAsync(MEDIA_RETRY.timeoutMs - 1);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls[0]!.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(MEDIA_RETRY.baseDelayMs);
+    expect(calls).toHaveLength(2);
+    expect((await result)?.bytes).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
+  it('reports a timeout as a failed request once the retries are spent', async () => {
+    const { fetch } = stallingFetch(Infinity);
+    const deps = { fetch, monotonic: () => Date.now(), credentials: 'same-origin' as const };
+    const policy = { maxRetries: 1, baseDelayMs: 100, maxDelayMs: 100, timeoutMs: 1000 };
+    const result = loadWithRetry(deps, 'https://o.test/part.m4s', policy, control(new AbortController().signal));
+    const settled = result.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1000 + 100 + 1000);
+    const error = await settled;
+    expect(error).toBeInstanceOf(LoadError);
+    expect(error).toMatchObject({ status: 0, message: 'no answer in 1000 ms' });
+  });
+
+  it('ends quietly when the caller aborts, with no timeout left behind', async () => {
+    const { fetch, calls } = stallingFetch(Infinity);
+    const deps = { fetch, monotonic: () => Date.now(), credentials: 'same-origin' as const };
+    const abort = new AbortController();
+    const result = loadWithRetry(deps, 'https://o.test/part.m4s', MEDIA_RETRY, control(abort.signal));
+    abort.abort();
+    expect(await result).toBeNull();
+    expect(calls[0]!.aborted).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
