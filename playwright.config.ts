@@ -38,10 +38,16 @@ export default defineConfig({
   // metadata.labSink: the sink the engine's lab page starts on when a journey names none
   // (support/player-lab.ts). Every journey runs on our worker engine (`mse-worker`), the
   // default wherever MediaSource can live in a worker; the engine, fault and low-latency ones
-  // run again on hls.js (`mse`, the compatibility sink). The embed's journeys run on whatever
-  // the embed chooses: the worker engine in Chromium.
+  // run again on the same engine with the MediaSource on the page (`default-media-source`,
+  // for browsers with none in a worker) and on hls.js (`mse`, the compatibility sink). The
+  // embed's journeys run on whatever the embed chooses: the worker engine in Chromium.
   projects: [
     { name: 'chromium', metadata: { labSink: 'mse-worker' } },
+    {
+      name: 'lab-dms',
+      testMatch: /(player-engine|player-faults|low-latency)\.spec\.ts$/,
+      metadata: { labSink: 'default-media-source' },
+    },
     {
       name: 'lab-mse',
       testMatch: /(player-engine|player-faults|low-latency)\.spec\.ts$/,

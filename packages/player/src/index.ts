@@ -53,6 +53,7 @@ export { parseId3, type Id3Frame } from './id3.ts';
 export { CAPTION_DESCRIPTION, cuesFromId3 } from './id3-cues.ts';
 export type { TimedCue } from './timed-metadata.ts';
 export {
+  defaultMediaSourceSinkFactory,
   mseWorkerSinkFactory,
   type AdoptEngine,
   type CreateCommand,

@@ -21,7 +21,7 @@ import { RateController } from './rate-controller.ts';
 import { SessionOwner } from './session-owner.ts';
 import { channelMetadataFromSessionData } from './session-data.ts';
 import { DEFAULT_SINKS } from './sinks/registry.ts';
-import { AUTO_SINK_ORDER, selectSink } from './sinks/select-sink.ts';
+import { orderAfterDecline, selectSink } from './sinks/select-sink.ts';
 import { DEFAULT_SINK_ADJUSTMENTS } from './sinks/sink.ts';
 import { isSinkType } from './sinks/sink-type.ts';
 import { PlayerState } from './state.ts';
@@ -117,7 +117,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       // destroy the sink mid-call.
       env.timers.setTimeout(() => {
         if (!video || sessions.current !== declined || !declined) return;
-        const later = AUTO_SINK_ORDER.slice(AUTO_SINK_ORDER.indexOf(declined.type) + 1);
+        const later = orderAfterDecline(declined.type);
         const next = preferredSink ? null : selectSink(env.sinkCapabilities(video), { registry: sinks, order: later });
         if (!next) {
           const message = `The ${declined.type} sink cannot play this source: ${reason}`;

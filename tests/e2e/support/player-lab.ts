@@ -68,10 +68,12 @@ window.labStart = function (url, config, play, muted) {
     config.environment = Object.assign({}, config.environment, { now: function () { return Date.now() + skew; } });
   }
   delete config.labClockSkewMs;
-  // Every sink the embed has: our worker engine (mse-worker) too. A journey that names no sink
-  // starts on its Playwright project's (window.labSink: mse or mse-worker).
+  // Every sink the embed has: our worker engine's two too. A journey that names no sink starts
+  // on its Playwright project's (window.labSink: mse-worker, default-media-source or mse).
+  var startWorker = function () { return new Worker('/__player-lab/engine-worker.js'); };
   config.sinks = Object.assign({}, config.sinks, {
-    'mse-worker': api.mseWorkerSinkFactory(function () { return new Worker('/__player-lab/engine-worker.js'); }),
+    'mse-worker': api.mseWorkerSinkFactory(startWorker),
+    'default-media-source': api.defaultMediaSourceSinkFactory(startWorker),
   });
   if (!config.sink && window.labSink) config.sink = window.labSink;
   var player = api.createPlayer(config);

@@ -1,4 +1,4 @@
-import { createPlayer, mseWorkerSinkFactory, type Player } from '@onair/player';
+import { createPlayer, defaultMediaSourceSinkFactory, mseWorkerSinkFactory, type Player } from '@onair/player';
 import engineWorkerUrl from '@onair/player/engine-worker?worker&url';
 import { adoptEarlyEngine } from '../lib/early-engine.ts';
 import { announceFirstFrame } from '../start-up.ts';
@@ -27,7 +27,9 @@ function createVideo(): HTMLVideoElement {
 }
 
 /** The worker script's URL is the build's (Vite emits it); index.html's early script gets the same. */
-const workerSink = mseWorkerSinkFactory(() => new Worker(engineWorkerUrl), adoptEarlyEngine(window));
+const startEngineWorker = () => new Worker(engineWorkerUrl);
+const workerSink = mseWorkerSinkFactory(startEngineWorker, adoptEarlyEngine(window));
+const pageSourceSink = defaultMediaSourceSinkFactory(startEngineWorker);
 
 /** Starts the player once: volume 0.6, load, mute if asked, play if autoplay. */
 function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
@@ -35,10 +37,11 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   // player starts.
   performance.mark(PLAYER_START_MARK);
   const video = createVideo();
-  // Our engine in a worker (mse-worker) wherever MediaSource can live in one; hls.js (mse)
-  // loads only for what it declines, or where it cannot run. The worker index.html started
-  // for this stream, if any, is adopted rather than started again (lib/early-engine.ts).
-  const player = createPlayer({ sinks: { 'mse-worker': workerSink } });
+  // Our engine in a worker: with its MediaSource there too (mse-worker) wherever MediaSource
+  // can live in a worker, else on the page (default-media-source); hls.js (mse) loads only for
+  // what it declines, or where no worker runs. The worker index.html started for this stream,
+  // if any, is adopted rather than started again (lib/early-engine.ts).
+  const player = createPlayer({ sinks: { 'mse-worker': workerSink, 'default-media-source': pageSourceSink } });
   // The engine's own words are for developers: the console only (the screen shows written copy).
   player.on('error', (error) => console.warn('Player error', playerErrorConsoleDetail(error)));
   const onFirstFrame = ({ state }: { state: string }) => {

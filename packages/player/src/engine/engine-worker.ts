@@ -1,10 +1,13 @@
 /**
- * The engine's worker entry (a dedicated worker: `self`, never `window`). It makes the
- * MediaSource here, hands its handle to the page for the element's `srcObject`, and runs the
- * LiveEngine on it: every fetch, parse and append happens off the page's main thread, so a
- * busy page cannot stall loading.
+ * The engine's worker entry (a dedicated worker: `self`, never `window`). It runs the
+ * LiveEngine: every fetch and parse happens off the page's main thread, so a busy page cannot
+ * stall loading. On `mse-worker` (the default) it makes the MediaSource here too and hands its
+ * handle to the page for the element's `srcObject`, so appends are off the main thread as
+ * well; on `default-media-source` (setSinkType before load) the page keeps the MediaSource
+ * and carries out each operation the engine posts (client-target.ts).
  */
 import { LiveEngine } from './live-engine.ts';
+import { ClientTarget } from './client-target.ts';
 import { MseTarget } from './mse-target.ts';
 import { decodeCommand, type EngineCommand, type EngineEvent } from './protocol.ts';
 
@@ -17,29 +20,42 @@ const scope = self as unknown as WorkerScope;
 
 type HandleSource = MediaSource & { handle?: Transferable };
 
-let engine: LiveEngine | null = null;
-let target: MseTarget | null = null;
+let current: LiveEngine | null = null;
+let target: MseTarget | ClientTarget | null = null;
+let settings: Extract<EngineCommand, { cmd: 'create' }> | null = null;
+/** Where the media goes: a MediaSource made here (mse-worker) or the page's (default-media-source). */
+let sinkType: WorkerSinkType = 'mse-worker';
+/** Settings that may come before the engine exists (the page sends its size with create). */
+let viewport: { width: number; height: number } | null = null;
 
+type WorkerSinkType = 'mse-worker' | 'default-media-source';
 const emit = (event: EngineEvent) => scope.postMessage(event);
 
 /** What a worker engine does not do: the page's player owns the element and these choices. */
 const NOT_HERE: Partial<Record<EngineCommand['cmd'], string>> = {
   startRemotePlayback: 'remote playback runs on the chromecast sink',
   endRemotePlayback: 'remote playback runs on the chromecast sink',
-  setSinkType: 'the page chooses the sink',
   setLooping: 'a live stream does not loop',
+  onClientSinkPassthroughProperty: 'a worker engine has no native player',
 };
 
-function create(command: Extract<EngineCommand, { cmd: 'create' }>): void {
-  engine?.destroy();
-  target?.destroy();
+/** The target for this sink type: a MediaSource here with its handle to the page, or the page's. */
+function makeTarget(): MseTarget | ClientTarget | null {
+  if (sinkType === 'default-media-source') return new ClientTarget((operation) => emit(operation));
   const source = new MediaSource() as HandleSource;
   if (!source.handle) {
     emit({ type: 'mediaError', code: 4, message: 'MediaSource in a worker has no handle' });
-    return;
+    return null;
   }
-  target = new MseTarget(source);
-  engine = new LiveEngine(
+  scope.postMessage({ type: 'mediaSourceHandle', handle: source.handle } satisfies EngineEvent, [source.handle]);
+  return new MseTarget(source);
+}
+
+/** The engine and its target, for the sink type the page chose. */
+function build(create: Extract<EngineCommand, { cmd: 'create' }>): LiveEngine | null {
+  target = makeTarget();
+  if (!target) return null;
+  const engine = new LiveEngine(
     {
       fetch: (input, init) => fetch(input, init),
       monotonic: () => performance.now(),
@@ -52,26 +68,58 @@ function create(command: Extract<EngineCommand, { cmd: 'create' }>): void {
       isTypeSupported: (mime) => MediaSource.isTypeSupported(mime),
     },
     {
-      lowLatency: command.lowLatency,
-      bandwidthEstimate: command.bandwidthEstimate,
-      transcodesOnly: command.transcodesOnly,
+      lowLatency: create.lowLatency,
+      bandwidthEstimate: create.bandwidthEstimate,
+      transcodesOnly: create.transcodesOnly,
     },
   );
-  scope.postMessage({ type: 'mediaSourceHandle', handle: source.handle } satisfies EngineEvent, [source.handle]);
+  if (viewport) engine.setViewport(viewport.width, viewport.height);
+  current = engine;
+  return engine;
+}
+
+function discard(): void {
+  current?.destroy();
+  target?.destroy();
+  current = target = null;
+}
+
+/** Commands that shape the engine before it exists. */
+function configure(command: EngineCommand): boolean {
+  switch (command.cmd) {
+    case 'create':
+      discard();
+      settings = command;
+      sinkType = 'mse-worker';
+      return true;
+    case 'setSinkType':
+      if (command.sinkType !== 'mse-worker' && command.sinkType !== 'default-media-source')
+        emit({ type: 'commandError', cmd: command.cmd, reason: `this engine has no ${command.sinkType} sink` });
+      else if (current)
+        emit({ type: 'commandError', cmd: command.cmd, reason: 'the sink is chosen before the engine starts' });
+      else sinkType = command.sinkType;
+      return true;
+    case 'setAutoViewportSize':
+      viewport = { width: command.width, height: command.height };
+      current?.setViewport(command.width, command.height);
+      return true;
+    case 'delete':
+      discard();
+      scope.close();
+      return true;
+    default:
+      return false;
+  }
 }
 
 function handle(command: EngineCommand): void {
-  if (command.cmd === 'create') return create(command);
   const reason = NOT_HERE[command.cmd];
   if (reason) return emit({ type: 'commandError', cmd: command.cmd, reason });
-  if (command.cmd === 'delete') {
-    engine?.destroy();
-    target?.destroy();
-    engine = target = null;
-    scope.close();
-    return;
-  }
-  if (!engine) return emit({ type: 'commandError', cmd: command.cmd, reason: 'no engine: send create first' });
+  if (configure(command)) return;
+  if (!settings) return emit({ type: 'commandError', cmd: command.cmd, reason: 'no engine: send create first' });
+  // Made with the first command for it: by then the page has said which sink it is.
+  const engine = current ?? build(settings);
+  if (!engine) return emit({ type: 'commandError', cmd: command.cmd, reason: 'the engine could not start' });
   switch (command.cmd) {
     case 'load':
       return engine.load(command.path);
@@ -83,10 +131,26 @@ function handle(command: EngineCommand): void {
       return engine.setQuality(command.quality);
     case 'removeQuality':
       return engine.removeQuality(command.quality);
-    case 'setAutoViewportSize':
-      return engine.setViewport(command.width, command.height);
     case 'onClientSinkUpdate':
-      return engine.setPosition(command.currentTime);
+      engine.setPosition(command.currentTime);
+      if (target instanceof ClientTarget) target.answer(command);
+      return;
+    case 'onClientSinkError':
+    case 'onClientSinkRecoverableError':
+      if (target instanceof ClientTarget) target.answer(command);
+      return;
+    case 'onClientSinkReset':
+      if (!(target instanceof ClientTarget))
+        return emit({ type: 'commandError', cmd: command.cmd, reason: 'the MediaSource is the worker’s' });
+      target.reset(command.epoch);
+      return engine.resetTarget();
+    case 'onClientSinkIdle':
+      return engine.onIdle();
+    case 'onClientSinkEnded':
+      return engine.onEnded();
+    case 'onClientSinkGapJump':
+      engine.setPosition(command.to);
+      return engine.onIdle();
     case 'updatePlayerConfiguration':
       if (command.lowLatency !== undefined) engine.setLowLatency(command.lowLatency);
       return;
@@ -94,8 +158,8 @@ function handle(command: EngineCommand): void {
       engine.credentials = command.credentials;
       return;
     default:
-      // Element state (play, pause, volume, rate, visibility) and identity the page's player
-      // keeps: nothing for the engine to change (docs/player.md, "Own engine").
+      // Element state (play, pause, volume, rate, visibility, playing, duration) and identity
+      // the page's player keeps: nothing for the engine to change (docs/player.md, "Own engine").
       return;
   }
 }

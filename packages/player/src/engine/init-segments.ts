@@ -15,6 +15,12 @@ export class InitSegments {
   private mime: string | null = null;
   timescales: ReadonlyMap<number, number> = new Map();
 
+  /** A new SourceBuffer: the next piece needs its type and init segment again. */
+  forget(): void {
+    this.url = null;
+    this.mime = null;
+  }
+
   needs(mapUrl: string | null): mapUrl is string {
     return mapUrl !== null && mapUrl !== this.url;
   }

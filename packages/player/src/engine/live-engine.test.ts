@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EPOCH_S, FakeOrigin, PART_S, RecordingTarget } from '../testing/fake-origin.ts';
-import { LiveEngine } from './live-engine.ts';
+import { LiveEngine, QUOTA_RETRY_MS } from './live-engine.ts';
 import { MediaTargetError } from './media-target.ts';
 import type { EngineEvent } from './protocol.ts';
 
@@ -205,6 +205,71 @@ describe('LiveEngine', () => {
     start();
     await settle();
     expect(of('declined')).toEqual([{ type: 'declined', reason: 'MPEG-TS segments' }]);
+  });
+
+  it('frees the back buffer and loads the same piece again when the SourceBuffer is full', async () => {
+    start();
+    await settle();
+    target.ranges = [{ start: EPOCH_S, end: EPOCH_S + 6 }];
+    engine.setPosition(EPOCH_S + 5);
+    target.refuseMedia = new MediaTargetError(3, 'QuotaExceededError', true);
+    origin.publish();
+    await settle();
+    const refused = origin.requests.at(-1);
+    expect(target.removed).toEqual([[EPOCH_S, EPOCH_S + 4]]); // all but the second before the position
+    target.refuseMedia = null;
+    await vi.advanceTimersByTimeAsync(QUOTA_RETRY_MS);
+    expect(origin.requests.filter((r) => r === '360p/part-5.2.m4s')).toHaveLength(2);
+    expect(refused).toBeDefined();
+    expect(of('mediaError')).toEqual([]);
+    expect(of('error')).toEqual([]);
+  });
+
+  it('sets a replaced MediaSource up again and starts it at the live edge, with playlists kept warm', async () => {
+    start();
+    await settle();
+    const playlists = origin.requests.filter((r) => r.startsWith('master')).length;
+    engine.resetTarget();
+    await settle();
+    expect(target.mimes).toHaveLength(2); // the new SourceBuffer's type
+    expect(origin.requests.filter((r) => r === '360p/init.mp4')).toHaveLength(2);
+    expect(of('seek')).toHaveLength(2);
+    expect(origin.requests.filter((r) => r.startsWith('master'))).toHaveLength(playlists);
+
+    // After a fatal error a reset is a new load.
+    engine.destroy();
+    events = [];
+    origin = new FakeOrigin();
+    origin.publish(22);
+    origin.faults.push({ match: 'part-4.0', status: 500, times: 7 });
+    start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(of('error')).toHaveLength(1);
+    engine.resetTarget();
+    await settle();
+    expect(origin.requests.filter((r) => r === 'master.m3u8')).toHaveLength(2);
+    expect(of('seek')).toHaveLength(1);
+  });
+
+  it('starts again at the edge when a piece it kept asking for has left the live window', async () => {
+    // The request for part 4.1 hangs until the window has moved on, then the origin has no
+    // such part any more (404): nobody can serve it, and the engine must not fail on it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const plain = origin.fetch;
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('part-4.1.m4s')
+        ? held.then(() => new Response(null, { status: 404 }))
+        : plain(input, init)) as typeof origin.fetch;
+    start();
+    await settle();
+    origin.publish(12); // three more segments: segment 4 is well behind the edge
+    await settle();
+    release();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(of('error')).toEqual([]);
+    expect(of('seek')).toHaveLength(2); // the start, then the restart at the edge
+    expect(origin.requests.some((r) => /part-8\.\d\.m4s$/.test(r))).toBe(true);
   });
 
   it('loads whole segments only, and reloads per segment, without low latency', async () => {

@@ -46,6 +46,8 @@ export interface EngineOptions {
 export const MAX_FORWARD_BUFFER_S = 30;
 /** Media kept behind the position (s); older media is removed from the SourceBuffer. */
 export const BACK_BUFFER_S = 30;
+/** After a full SourceBuffer refused a piece: how long to let the element play before trying again. */
+export const QUOTA_RETRY_MS = 500;
 
 type Piece = Exclude<NextLoad, { kind: 'wait' | 'behind' | 'ended' }>;
 
@@ -77,6 +79,7 @@ export class LiveEngine {
   private appendsSinceEviction = 0;
   private readonly tags = new Id3Tags();
   private failed = false;
+  private url = '';
 
   constructor(
     private readonly deps: EngineDeps,
@@ -97,6 +100,7 @@ export class LiveEngine {
   }
 
   load(url: string): void {
+    this.url = url;
     this.failed = false;
     const gen = this.restart();
     this.playlist = null;
@@ -110,6 +114,37 @@ export class LiveEngine {
     const gen = this.restart();
     this.refresher.follow(this.renditions.all[this.variant]!.url);
     void this.mediaLoop(gen);
+  }
+
+  /**
+   * The page replaced the MediaSource (default-media-source's reload): nothing is buffered and
+   * no init segment is in force. Playlists and the throughput estimate stay warm, so this
+   * starts at the live edge sooner than a new engine would; after a fatal error it loads again.
+   */
+  resetTarget(): void {
+    this.init.forget();
+    this.playedVariant = -1;
+    if (this.failed || this.variant < 0) {
+      if (this.url) this.load(this.url);
+      return;
+    }
+    this.seekToLive();
+  }
+
+  /** The element waits for data: whatever the media loop sleeps on (a full buffer), load now. */
+  onIdle(): void {
+    this.wakeups.wake();
+  }
+
+  /**
+   * The element played to the end of the stream: nothing more loads until the page moves it
+   * (seekToLive, a reset or a new load).
+   */
+  onEnded(): void {
+    this.generation += 1;
+    this.abort.abort();
+    this.refresher.stop();
+    this.wakeups.wake();
   }
 
   setQuality(quality: QualityRef | null): void {
@@ -367,6 +402,14 @@ export class LiveEngine {
         this.fail({ type: 'error', error: loadFailure(error, 'segment') });
         return false;
       }
+      if (error instanceof MediaTargetError && error.recoverable) {
+        // A full SourceBuffer: free what is behind the position, then the same piece again
+        // (the cursor has not moved). A replaced MediaSource restarted the generation already.
+        if (gen !== this.generation) return false;
+        await this.evictBackBuffer(0);
+        await this.wakeups.sleep(QUOTA_RETRY_MS);
+        return gen === this.generation;
+      }
       if (error instanceof MediaTargetError) {
         // A refused append ends the MediaSource with a decode error (the MSE append error
         // algorithm), which the element reports on the page: reporting it here too would count
@@ -410,10 +453,11 @@ export class LiveEngine {
     }
   }
 
-  private async evictBackBuffer(): Promise<void> {
+  private async evictBackBuffer(keep = BACK_BUFFER_S): Promise<void> {
     const first = this.deps.target.buffered()[0];
     if (!first || !Number.isFinite(this.position)) return;
-    const until = this.position - BACK_BUFFER_S;
+    // Never the second before the position: the element may still be decoding from it.
+    const until = this.position - Math.max(keep, 1);
     if (until > first.start) await this.deps.target.remove(first.start, until).catch(() => undefined);
   }
 }

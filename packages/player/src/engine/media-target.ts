@@ -25,12 +25,17 @@ export class MediaTargetError extends Error {
     /** MediaError code: 3 decode, 4 type not supported. */
     readonly code: number,
     message: string,
+    /**
+     * Refused for now, not for good: the SourceBuffer is full (QuotaExceededError), or the
+     * MediaSource was replaced. The engine frees room or starts again; nothing is reported.
+     */
+    readonly recoverable = false,
   ) {
     super(message);
   }
 
   /** The media element reports this failure itself (a decode error ends the MediaSource). */
   get elementReports(): boolean {
-    return this.code === 3;
+    return this.code === 3 && !this.recoverable;
   }
 }

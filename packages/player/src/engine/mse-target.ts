@@ -97,7 +97,9 @@ export class MseTarget implements MediaTarget {
       } catch (error) {
         buffer.removeEventListener('updateend', done);
         buffer.removeEventListener('error', failed);
-        reject(new MediaTargetError(DECODE, `${what}: ${(error as Error).message}`));
+        // A full SourceBuffer throws before it starts: nothing is lost, room can be made.
+        const full = (error as { name?: string }).name === 'QuotaExceededError';
+        reject(new MediaTargetError(DECODE, `${what}: ${(error as Error).message}`, full));
       }
     });
   }

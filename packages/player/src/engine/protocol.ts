@@ -43,8 +43,52 @@ export type EngineCommand =
   | { cmd: 'removeQuality'; quality: Pick<Quality, 'name' | 'bitrate'> }
   | { cmd: 'onOnline' }
   | { cmd: 'onOffline' }
-  /** The element's position, sent by the page while a source is loaded. */
-  | { cmd: 'onClientSinkUpdate'; currentTime: number; paused: boolean; rate: number };
+  | ClientSinkEvent;
+
+/** A buffered range of media on the element's timeline (s). */
+export interface BufferedRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * SPEC §7 onClientSink* events: what the page's side of the media (the element, and on the
+ * `default-media-source` sink its MediaSource too) tells the engine. On `mse-worker` the
+ * MediaSource is the worker's and only the element's reports (position, idle, playing, ended,
+ * gap jump) apply; on `default-media-source` the page carries out the engine's media
+ * operations (`sink*` events) and answers each by its `id`: `update` when it is done (the
+ * SourceBuffer's `update`), `error` or `recoverableError` when the browser refused it.
+ */
+export type ClientSinkEvent =
+  /** The element's position, every POSITION_INTERVAL_MS and with each answered operation. */
+  | {
+      cmd: 'onClientSinkUpdate';
+      currentTime: number;
+      paused: boolean;
+      rate: number;
+      /** The page's SourceBuffer's ranges (default-media-source only). */
+      buffered?: BufferedRange[];
+      /** The operation this update completes (default-media-source only). */
+      done?: number;
+    }
+  /** The element waits for data (`waiting`): the engine loads now, whatever it was waiting for. */
+  | { cmd: 'onClientSinkIdle' }
+  /** The element renders frames again (`playing`). */
+  | { cmd: 'onClientSinkPlaying' }
+  /** The element played to the end of what the engine ended the stream with. */
+  | { cmd: 'onClientSinkEnded' }
+  /** The browser refused an operation (`id`) or the element failed (no `id`): media error `code`. */
+  | { cmd: 'onClientSinkError'; id?: number; code: number; message: string }
+  /** An operation refused for now (the SourceBuffer is full): the engine frees room and tries again. */
+  | { cmd: 'onClientSinkRecoverableError'; id: number; name: string; message: string }
+  /** The page made a new MediaSource (a reload): the engine sets it up and starts at the live edge. */
+  | { cmd: 'onClientSinkReset'; epoch: number }
+  /** The page moved the position over a hole in the buffer (gapJump). */
+  | { cmd: 'onClientSinkGapJump'; from: number; to: number }
+  /** The element's duration changed (Infinity for a live MediaSource). */
+  | { cmd: 'onClientSinkDuration'; duration: number }
+  /** A property of a native (passthrough) player changed: a worker engine has none, and says so. */
+  | { cmd: 'onClientSinkPassthroughProperty'; name: string; value: unknown };
 
 export type EngineCommandName = EngineCommand['cmd'];
 
@@ -87,7 +131,18 @@ export type EngineEvent =
   | { type: 'declined'; reason: string }
   | { type: 'error'; error: EngineError }
   | { type: 'mediaError'; code: number; message: string }
-  | { type: 'commandError'; cmd: string; reason: string };
+  | { type: 'commandError'; cmd: string; reason: string }
+  | SinkOperation;
+
+/**
+ * What the engine asks of the page's MediaSource on the `default-media-source` sink, one at a
+ * time, each answered by `id` (ClientSinkEvent). `epoch` names the MediaSource it was meant for:
+ * an operation for one the page has since replaced (onClientSinkReset) is dropped.
+ */
+export type SinkOperation =
+  | { type: 'sinkConfigure'; id: number; epoch: number; mime: string }
+  | { type: 'sinkAppend'; id: number; epoch: number; bytes: Uint8Array }
+  | { type: 'sinkRemove'; id: number; epoch: number; start: number; end: number };
 
 const COMMANDS: ReadonlySet<string> = new Set<EngineCommandName>([
   'create',
@@ -122,6 +177,15 @@ const COMMANDS: ReadonlySet<string> = new Set<EngineCommandName>([
   'onOnline',
   'onOffline',
   'onClientSinkUpdate',
+  'onClientSinkIdle',
+  'onClientSinkPlaying',
+  'onClientSinkEnded',
+  'onClientSinkError',
+  'onClientSinkRecoverableError',
+  'onClientSinkReset',
+  'onClientSinkGapJump',
+  'onClientSinkDuration',
+  'onClientSinkPassthroughProperty',
 ]);
 
 /** A message from the page, checked for shape: unknown ones are answered, never acted on. */
@@ -146,6 +210,9 @@ const EVENTS: ReadonlySet<string> = new Set<EngineEvent['type']>([
   'error',
   'mediaError',
   'commandError',
+  'sinkConfigure',
+  'sinkAppend',
+  'sinkRemove',
 ]);
 
 /** A message from the worker; null for anything else (another script's message). */

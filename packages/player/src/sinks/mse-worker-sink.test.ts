@@ -9,7 +9,9 @@ import {
   POSITION_INTERVAL_MS,
   type AdoptEngine,
   type EngineWorker,
+  type WorkerEngineSinkType,
 } from './mse-worker-sink.ts';
+import { PageMediaSource } from './page-media-source.ts';
 import { DEFAULT_SINK_ADJUSTMENTS, type SinkHost, type TrackConfiguration } from './sink.ts';
 
 /**
@@ -38,7 +40,11 @@ class FakeWorker implements EngineWorker {
   }
 }
 
-function setUp(removeQualities: (q: Quality) => boolean = () => false, adopt?: AdoptEngine) {
+function setUp(
+  removeQualities: (q: Quality) => boolean = () => false,
+  adopt?: AdoptEngine,
+  type: WorkerEngineSinkType = 'mse-worker',
+) {
   const workers: FakeWorker[] = [];
   const video = new FakeVideo();
   const reports = {
@@ -78,6 +84,7 @@ function setUp(removeQualities: (q: Quality) => boolean = () => false, adopt?: A
       return worker;
     },
     adopt,
+    type,
   );
   sink.load('https://origin.test/hls/ch/master.m3u8');
   return { sink, video, reports, workers, worker: () => workers.at(-1)! };
@@ -320,5 +327,152 @@ describe('gapJump', () => {
         4,
       ),
     ).toBeNull(); // not starved
+  });
+});
+
+/**
+ * A MediaSource as the page's side of default-media-source sees it: open at once, one
+ * SourceBuffer whose operations end on the next turn (or refuse as `refuse` says).
+ */
+class FakeSourceBuffer extends EventTarget {
+  mode = 'segments';
+  appended: number[] = [];
+  refuse: string | null = null;
+  ranges: [number, number][] = [];
+  get buffered() {
+    const list = this.ranges;
+    return { length: list.length, start: (i: number) => list[i]![0], end: (i: number) => list[i]![1] };
+  }
+  appendBuffer(bytes: Uint8Array) {
+    if (this.refuse) {
+      const error = new Error('no room');
+      error.name = this.refuse;
+      throw error;
+    }
+    this.appended.push(bytes.byteLength);
+    this.ranges = [[0, this.appended.length]];
+    setTimeout(() => this.dispatchEvent(new Event('updateend')), 0);
+  }
+  remove() {
+    setTimeout(() => this.dispatchEvent(new Event('updateend')), 0);
+  }
+  abort() {}
+  changeType() {}
+}
+class FakeMediaSource extends EventTarget {
+  static made: FakeMediaSource[] = [];
+  readyState = 'open';
+  duration = Number.NaN;
+  buffers: FakeSourceBuffer[] = [];
+  constructor() {
+    super();
+    FakeMediaSource.made.push(this);
+  }
+  addSourceBuffer() {
+    const buffer = new FakeSourceBuffer();
+    this.buffers.push(buffer);
+    return buffer;
+  }
+}
+
+describe('default-media-source sink', () => {
+  beforeEach(() => {
+    FakeMediaSource.made = [];
+    vi.stubGlobal('MediaSource', FakeMediaSource);
+    let n = 0;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:source-${++n}`);
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('tells the engine its sink before it loads and plays a MediaSource of the page', () => {
+    const { sink, video, worker } = setUp(() => false, undefined, 'default-media-source');
+    expect(sink.type).toBe('default-media-source');
+    expect(worker().commands.map((c) => c.cmd)).toEqual(['create', 'setSinkType', 'setAutoViewportSize', 'load']);
+    expect(worker().sent('setSinkType')[0]!.sinkType).toBe('default-media-source');
+    expect((video as unknown as { src: string }).src).toBe('blob:source-1');
+    // A worker MediaSource's handle is not for this sink.
+    worker().emit({ type: 'mediaSourceHandle', handle: {} });
+    expect((video as unknown as { srcObject?: unknown }).srcObject).toBeUndefined();
+  });
+
+  it('carries out the engine’s operations in order and answers each by id, with the buffered ranges', async () => {
+    const { worker } = setUp(() => false, undefined, 'default-media-source');
+    worker().emit({ type: 'sinkConfigure', id: 1, epoch: 0, mime: 'video/mp4; codecs="avc1.64001f"' });
+    worker().emit({ type: 'sinkAppend', id: 2, epoch: 0, bytes: new Uint8Array(5) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeMediaSource.made[0]!.buffers[0]!.appended).toEqual([5]);
+    expect(FakeMediaSource.made[0]!.duration).toBe(Number.POSITIVE_INFINITY);
+    const answers = worker()
+      .sent('onClientSinkUpdate')
+      .filter((c) => c.done !== undefined);
+    expect(answers.map((a) => [a.done, a.buffered])).toEqual([
+      [1, []],
+      [2, [{ start: 0, end: 1 }]],
+    ]);
+    // A full buffer is a recoverable refusal; a refused append otherwise an error with its code.
+    FakeMediaSource.made[0]!.buffers[0]!.refuse = 'QuotaExceededError';
+    worker().emit({ type: 'sinkAppend', id: 3, epoch: 0, bytes: new Uint8Array(5) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(worker().sent('onClientSinkRecoverableError')).toEqual([
+      expect.objectContaining({ id: 3, name: 'QuotaExceededError' }),
+    ]);
+    FakeMediaSource.made[0]!.buffers[0]!.refuse = 'InvalidStateError';
+    worker().emit({ type: 'sinkAppend', id: 4, epoch: 0, bytes: new Uint8Array(5) });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(worker().sent('onClientSinkError')).toEqual([expect.objectContaining({ id: 4, code: 3 })]);
+  });
+
+  it('reloads on a new worker and a new MediaSource, the old one released', async () => {
+    const { sink, video, workers } = setUp(() => false, undefined, 'default-media-source');
+    sink.reload();
+    expect(workers).toHaveLength(2);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(workers[1]!.commands.map((c) => c.cmd)).toEqual(['create', 'setSinkType', 'setAutoViewportSize', 'load']);
+    expect((video as unknown as { src: string }).src).toBe('blob:source-2');
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:source-1');
+    // The new engine's operations name its first MediaSource, as the old one's did.
+    workers[1]!.emit({ type: 'sinkConfigure', id: 1, epoch: 0, mime: 'video/mp4' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeMediaSource.made[1]!.buffers).toHaveLength(1);
+  });
+
+  it('tells the engine when its MediaSource is replaced, and drops what was meant for the old one', async () => {
+    const answers: unknown[] = [];
+    const video = new FakeVideo();
+    const source = new PageMediaSource(video.asVideo(), (event) => answers.push(event));
+    source.attach();
+    expect(answers).toEqual([]); // the first one is the engine's from the start
+    source.attach();
+    expect(answers).toEqual([{ cmd: 'onClientSinkReset', epoch: 1 }]);
+    source.run({ type: 'sinkConfigure', id: 7, epoch: 0, mime: 'video/mp4' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeMediaSource.made[1]!.buffers).toHaveLength(0);
+    source.run({ type: 'sinkConfigure', id: 8, epoch: 1, mime: 'video/mp4' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeMediaSource.made[1]!.buffers).toHaveLength(1);
+    expect(answers.at(-1)).toMatchObject({ cmd: 'onClientSinkUpdate', done: 8 });
+    source.destroy();
+  });
+
+  it('reports the element’s state to the engine: waiting, playing, ended and a jump over a gap', () => {
+    const { video, worker } = setUp(() => false, undefined, 'default-media-source');
+    video.paused = false;
+    video.emit('waiting');
+    video.emit('playing');
+    video.emit('ended');
+    expect(
+      worker()
+        .commands.map((c) => c.cmd)
+        .slice(-3),
+    ).toEqual(['onClientSinkIdle', 'onClientSinkPlaying', 'onClientSinkEnded']);
+    video.currentTime = 10;
+    video.bufferedRanges = [[10.5, 20]];
+    (video as unknown as { readyState: number }).readyState = 2;
+    vi.advanceTimersByTime(POSITION_INTERVAL_MS);
+    expect(worker().sent('onClientSinkGapJump')).toEqual([{ cmd: 'onClientSinkGapJump', from: 10, to: 10.51 }]);
   });
 });

@@ -7,7 +7,11 @@ import type { Quality } from '../quality.ts';
 import { serverTimeUrl } from '../server-clock.ts';
 import { afterStall, NO_STALL_BACKOFF, stallExtra } from '../stall-backoff.ts';
 import { decodeEvent, type EngineCommand, type EngineEvent, type EngineTimeline } from '../engine/protocol.ts';
+import { gapJump } from './gap-jump.ts';
+import { PageMediaSource } from './page-media-source.ts';
 import type { Sink, SinkFactory, SinkHost } from './sink.ts';
+
+export { gapJump, MAX_GAP_S } from './gap-jump.ts';
 
 /** How often the page tells the engine where the element is (forward buffer, ABR, eviction). */
 export const POSITION_INTERVAL_MS = 250;
@@ -40,19 +44,26 @@ export interface StartedEngine {
  */
 export type AdoptEngine = (url: string, create: CreateCommand) => StartedEngine | null;
 
+/** The two sinks on our worker engine: where their MediaSource lives. */
+export type WorkerEngineSinkType = 'mse-worker' | 'default-media-source';
+
 /**
- * The `mse-worker` sink: our LL-HLS engine (engine/live-engine.ts) in a dedicated worker,
- * with the MediaSource made there and only its handle on the element (`srcObject`). The page
- * side is thin: it forwards commands (SPEC §7 names), keeps the element's position flowing to
- * the engine, and answers the readings (latency, program-date-time) from the engine's last
- * timeline and the element's clock. Each load or reload is a new worker: nothing of an old
- * source can reach the new one.
+ * The sinks on our LL-HLS engine (engine/live-engine.ts) in a dedicated worker:
+ * - `mse-worker`: the MediaSource is made there too, only its handle is on the element
+ *   (`srcObject`); nothing of loading or appending runs on the page.
+ * - `default-media-source`: the MediaSource is the page's (page-media-source.ts) and the
+ *   engine posts it each operation; for browsers with no MediaSource in a worker.
+ * The page side is thin: it forwards commands (SPEC §7 names), keeps the element's position
+ * and state flowing to the engine (onClientSink*), and answers the readings (latency,
+ * program-date-time) from the engine's last timeline and the element's clock. Each load or
+ * reload is a new worker: nothing of an old source can reach the new one.
  */
 export function createMseWorkerSink(
   host: SinkHost,
   env: SinkEnvironment,
   createWorker: () => EngineWorker,
   adopt: AdoptEngine = () => null,
+  type: WorkerEngineSinkType = 'mse-worker',
 ): Sink {
   let url = '';
   let lowLatency = host.lowLatency;
@@ -69,18 +80,34 @@ export function createMseWorkerSink(
   let viewport = { width: -1, height: -1 };
   let jumpAskedAt = Number.NEGATIVE_INFINITY;
   const video = host.video;
+  const pageSource = type === 'default-media-source' ? new PageMediaSource(video, (event) => post(event)) : null;
 
   const post = (command: EngineCommand) => worker?.postMessage(command);
 
   function onWaiting(): void {
     if (!video.paused && video.readyState >= 1) backoff = afterStall(backoff, env.monotonic());
+    post({ cmd: 'onClientSinkIdle' });
   }
+  const onPlaying = () => post({ cmd: 'onClientSinkPlaying' });
+  const onEnded = () => post({ cmd: 'onClientSinkEnded' });
+  const onDuration = () => post({ cmd: 'onClientSinkDuration', duration: video.duration });
+  const ELEMENT_REPORTS: [string, () => void][] = [
+    ['waiting', onWaiting],
+    ['playing', onPlaying],
+    ['ended', onEnded],
+    ['durationchange', onDuration],
+  ];
 
   function onEvent(source: EngineWorker, event: EngineEvent): void {
     if (source !== worker) return;
     switch (event.type) {
       case 'mediaSourceHandle':
-        video.srcObject = event.handle as MediaProvider;
+        if (!pageSource) video.srcObject = event.handle as MediaProvider;
+        return;
+      case 'sinkConfigure':
+      case 'sinkAppend':
+      case 'sinkRemove':
+        pageSource?.run(event);
         return;
       case 'sourceInfo': {
         host.onSourceInfo({ sessionData: event.sessionData, startOffset: event.startOffset });
@@ -147,9 +174,19 @@ export function createMseWorkerSink(
   }
 
   function tick(): void {
-    post({ cmd: 'onClientSinkUpdate', currentTime: video.currentTime, paused: video.paused, rate: video.playbackRate });
+    post(
+      pageSource?.position() ?? {
+        cmd: 'onClientSinkUpdate',
+        currentTime: video.currentTime,
+        paused: video.paused,
+        rate: video.playbackRate,
+      },
+    );
     const jump = gapJump(video);
-    if (jump !== null) video.currentTime = jump;
+    if (jump !== null) {
+      post({ cmd: 'onClientSinkGapJump', from: video.currentTime, to: jump });
+      video.currentTime = jump;
+    }
     sendViewport();
     // liveMaxLatency holds while playing (a paused viewer is not dragged forward), and one jump
     // at a time: until the engine says where to seek, asking again would restart it again.
@@ -207,8 +244,9 @@ export function createMseWorkerSink(
       bandwidthEstimate: bandwidth || null,
       transcodesOnly: host.adjustments.abrTranscodesOnly,
     };
-    // A reload is always a new worker: nothing of the old source may reach the new one.
-    const started = adoptable ? adopt(url, create) : null;
+    // A reload is always a new worker: nothing of the old source may reach the new one. The
+    // page's early engine is an mse-worker one: the other sink never adopts it.
+    const started = adoptable && !pageSource ? adopt(url, create) : null;
     if (started) {
       worker = started.worker;
       listen(started.worker);
@@ -234,6 +272,10 @@ export function createMseWorkerSink(
       worker = created;
       listen(created);
       post(create);
+      if (pageSource) {
+        post({ cmd: 'setSinkType', sinkType: type });
+        pageSource.attach();
+      }
     }
     viewport = { width: -1, height: -1 };
     sendViewport();
@@ -242,10 +284,10 @@ export function createMseWorkerSink(
     positionTimer = env.timers.setInterval(tick, POSITION_INTERVAL_MS);
   }
 
-  video.addEventListener('waiting', onWaiting);
+  for (const [name, listener] of ELEMENT_REPORTS) video.addEventListener(name, listener);
 
   const sink: Sink = {
-    type: 'mse-worker',
+    type,
     load(source) {
       // The worker resolves nothing against the page: it gets an absolute URL.
       url = new URL(source, globalThis.location?.href).href;
@@ -253,8 +295,14 @@ export function createMseWorkerSink(
     },
     reload() {
       if (!url) return;
+      // A new worker on both sinks: a reload is a new source to the player (multivariant,
+      // qualities, start), and the safest answer to a decode error is an engine that has seen
+      // none of the old bytes.
       stop();
-      video.srcObject = null;
+      if (pageSource) {
+        pageSource.destroy();
+        video.removeAttribute('src');
+      } else video.srcObject = null;
       video.load();
       start(false);
     },
@@ -305,36 +353,18 @@ export function createMseWorkerSink(
     isLive: () => timeline?.live ?? false,
     destroy() {
       stop();
-      video.removeEventListener('waiting', onWaiting);
-      if (video.srcObject) {
+      for (const [name, listener] of ELEMENT_REPORTS) video.removeEventListener(name, listener);
+      if (pageSource) {
+        pageSource.destroy();
+        video.removeAttribute('src');
+        video.load();
+      } else if (video.srcObject) {
         video.srcObject = null;
         video.load();
       }
     },
   };
   return sink;
-}
-
-/** The largest hole in the buffer playback hops over (s): a missing part or two, never a segment's worth. */
-export const MAX_GAP_S = 1;
-
-/**
- * Where to put a position stuck before a hole in the buffer (SPEC §7 onClientSink "gap jump"),
- * or null: playing, not inside any buffered range, and the next range starts within MAX_GAP_S.
- * A part the origin never published (an encoder hiccup) would otherwise stall playback until
- * the buffering watchdog reloads.
- */
-export function gapJump(
-  video: Pick<HTMLMediaElement, 'paused' | 'currentTime' | 'buffered' | 'readyState'>,
-): number | null {
-  if (video.paused || video.readyState >= 3) return null;
-  const position = video.currentTime;
-  const ranges = video.buffered;
-  for (let i = 0; i < ranges.length; i++) {
-    if (ranges.start(i) <= position && position < ranges.end(i) - 0.05) return null;
-    if (ranges.start(i) > position && ranges.start(i) - position <= MAX_GAP_S) return ranges.start(i) + 0.01;
-  }
-  return null;
 }
 
 /**
@@ -348,5 +378,18 @@ export function mseWorkerSinkFactory(createWorker: () => EngineWorker, adopt?: A
     type: 'mse-worker',
     supported: (capabilities) => capabilities.mediaSourceInWorker,
     create: (host, env) => createMseWorkerSink(host, env, createWorker, adopt),
+  };
+}
+
+/**
+ * The `default-media-source` factory: the same engine worker, the MediaSource on the page.
+ * Chosen automatically where MediaSource exists but not in a worker (before hls.js, which our
+ * engine beats on latency and start-up), or by name (config.sink, setSinkType).
+ */
+export function defaultMediaSourceSinkFactory(createWorker: () => EngineWorker): SinkFactory {
+  return {
+    type: 'default-media-source',
+    supported: (capabilities) => capabilities.mediaSource,
+    create: (host, env) => createMseWorkerSink(host, env, createWorker, undefined, 'default-media-source'),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectSink, type SinkRegistry } from './select-sink.ts';
+import { orderAfterDecline, selectSink, type SinkRegistry } from './select-sink.ts';
 import type { SinkCapabilities } from './sink.ts';
 
 /** The registry of this build: what each factory says it needs. */
@@ -37,6 +37,21 @@ describe('selectSink', () => {
     const withWorker: SinkRegistry = { ...registry, 'mse-worker': { supported: (c) => c.mediaSourceInWorker } };
     expect(selectSink(caps({ mediaSourceInWorker: true }), { registry: withWorker })).toBe('mse-worker');
     expect(selectSink(caps(), { registry: withWorker })).toBe('mse');
+  });
+  it('puts our engine with a page MediaSource before hls.js where MediaSource cannot live in a worker', () => {
+    const withBoth: SinkRegistry = {
+      ...registry,
+      'mse-worker': { supported: (c) => c.mediaSourceInWorker },
+      'default-media-source': { supported: (c) => c.mediaSource },
+    };
+    expect(selectSink(caps({ mediaSourceInWorker: true }), { registry: withBoth })).toBe('mse-worker');
+    expect(selectSink(caps(), { registry: withBoth })).toBe('default-media-source');
+    expect(selectSink(caps({ mediaSource: false }), { registry: withBoth })).toBe('passthrough');
+  });
+  it('after a decline, skips the sinks on the same engine: they would decline too', () => {
+    expect(orderAfterDecline('mse-worker')).toEqual(['mse', 'passthrough']);
+    expect(orderAfterDecline('default-media-source')).toEqual(['mse', 'passthrough']);
+    expect(orderAfterDecline('mse')).toEqual(['passthrough']);
   });
   it('never chooses chromecast or webview on its own', () => {
     const all: SinkRegistry = { chromecast: { supported: () => true }, webview: { supported: () => true } };

@@ -5,11 +5,21 @@ import type { SinkType } from './sink-type.ts';
 export type SinkRegistry = Partial<Record<SinkType, Pick<SinkFactory, 'supported'>>>;
 
 /**
- * Automatic choice, best first: our worker engine where MediaSource runs in a worker, hls.js
- * over MediaSource, then the browser's own HLS. `chromecast` and `webview` are never chosen
- * automatically: a viewer (cast) or a host app picks them with setSinkType.
+ * Automatic choice, best first: our worker engine with MediaSource in the worker, the same
+ * engine with MediaSource on the page, hls.js over MediaSource, then the browser's own HLS.
+ * `chromecast` and `webview` are never chosen automatically: a viewer (cast) or a host app
+ * picks them with setSinkType.
  */
-export const AUTO_SINK_ORDER: readonly SinkType[] = ['mse-worker', 'mse', 'passthrough'];
+export const AUTO_SINK_ORDER: readonly SinkType[] = ['mse-worker', 'default-media-source', 'mse', 'passthrough'];
+
+/** The sinks that share one engine: a source one declines, the other would decline too. */
+const SAME_ENGINE: readonly SinkType[][] = [['mse-worker', 'default-media-source']];
+
+/** What may play a source `declined` declined, best first: later sinks on another engine. */
+export function orderAfterDecline(declined: SinkType): SinkType[] {
+  const siblings = SAME_ENGINE.find((group) => group.includes(declined)) ?? [declined];
+  return AUTO_SINK_ORDER.slice(AUTO_SINK_ORDER.indexOf(declined) + 1).filter((type) => !siblings.includes(type));
+}
 
 export interface SinkSelection {
   registry: SinkRegistry;

@@ -100,6 +100,7 @@ export interface FakeSink extends Sink {
 const NEEDS: Partial<Record<SinkType, (c: SinkCapabilities) => boolean>> = {
   mse: (c) => c.mediaSource,
   'mse-worker': (c) => c.mediaSourceInWorker,
+  'default-media-source': (c) => c.mediaSource,
   passthrough: (c) => c.nativeHls,
 };
 
