@@ -20,9 +20,24 @@ describe('ThroughputEstimator', () => {
   it('forgets samples beyond its window and starts from a given estimate', () => {
     const t = new ThroughputEstimator(5_000_000);
     expect(t.estimate()).toBe(5_000_000);
-    for (let i = 0; i < THROUGHPUT_WINDOW; i++) t.add({ bytes: 1_000_000, transferMs: 1000 });
-    t.add({ bytes: 10_000, transferMs: 1000 });
+    t.add({ bytes: 10_000, transferMs: 1000 }); // 80 kbps, then a window of 8 Mbps
+    for (let i = 0; i < THROUGHPUT_WINDOW - 1; i++) t.add({ bytes: 1_000_000, transferMs: 1000 });
     expect(t.estimate()).toBeCloseTo(((11 * 1_000_000 + 10_000) * 8) / 12);
+    t.add({ bytes: 1_000_000, transferMs: 1000 });
+    expect(t.estimate()).toBe(8_000_000);
+  });
+
+  it('shows a collapse within the last three pieces; one fast piece never lifts it', () => {
+    const t = new ThroughputEstimator();
+    for (let i = 0; i < THROUGHPUT_WINDOW; i++) t.add({ bytes: 1_000_000, transferMs: 1000 });
+    t.add({ bytes: 75_000, transferMs: 1000 }); // 600 kbps
+    // The fast window: (2 × 1 MB + 75 kB) over 3 s, not the 12-piece pool's 7.4 Mbps.
+    expect(t.estimate()).toBeCloseTo((2_075_000 * 8) / 3);
+    t.add({ bytes: 75_000, transferMs: 1000 });
+    t.add({ bytes: 75_000, transferMs: 1000 });
+    expect(t.estimate()).toBe(600_000);
+    t.add({ bytes: 1_000_000, transferMs: 1000 });
+    expect(t.estimate()).toBeCloseTo((1_150_000 * 8) / 3); // not 8 Mbps: two slow pieces still count
   });
 });
 

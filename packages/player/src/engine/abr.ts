@@ -17,8 +17,23 @@ export interface ThroughputSample {
 
 /** The pooled window: this many of the latest samples. */
 export const THROUGHPUT_WINDOW = 12;
+/**
+ * The fast window: the estimate is the lower of both pools, so a collapse shows within three
+ * pieces while a single fast piece never lifts it (hls.js's fast/slow EWMA pair, pooled).
+ */
+export const FAST_WINDOW = 3;
 /** Below this a transfer time is the clock's resolution, not a measurement. */
 export const MIN_TRANSFER_MS = 4;
+
+function pooled(samples: readonly ThroughputSample[]): number {
+  let bytes = 0;
+  let ms = 0;
+  for (const s of samples) {
+    bytes += s.bytes;
+    ms += s.transferMs;
+  }
+  return (bytes * 8 * 1000) / ms;
+}
 
 export class ThroughputEstimator {
   private samples: ThroughputSample[] = [];
@@ -34,13 +49,7 @@ export class ThroughputEstimator {
   /** Bits per second; the initial estimate (or null) until a sample exists. */
   estimate(): number | null {
     if (this.samples.length === 0) return this.initialBps;
-    let bytes = 0;
-    let ms = 0;
-    for (const s of this.samples) {
-      bytes += s.bytes;
-      ms += s.transferMs;
-    }
-    return (bytes * 8 * 1000) / ms;
+    return Math.min(pooled(this.samples), pooled(this.samples.slice(-FAST_WINDOW)));
   }
 }
 

@@ -11,7 +11,9 @@ let target: RecordingTarget;
 let events: EngineEvent[];
 let engine: LiveEngine;
 
-function start(options: { viewport?: [number, number]; lowLatency?: boolean; url?: string } = {}): void {
+function start(
+  options: { viewport?: [number, number]; lowLatency?: boolean; url?: string; bandwidthEstimate?: number } = {},
+): void {
   engine = new LiveEngine(
     {
       fetch: origin.fetch,
@@ -21,7 +23,11 @@ function start(options: { viewport?: [number, number]; lowLatency?: boolean; url
       emit: (event) => events.push(event),
       isTypeSupported: () => true,
     },
-    { lowLatency: options.lowLatency ?? true, bandwidthEstimate: null, transcodesOnly: false },
+    {
+      lowLatency: options.lowLatency ?? true,
+      bandwidthEstimate: options.bandwidthEstimate ?? null,
+      transcodesOnly: false,
+    },
   );
   const [w, h] = options.viewport ?? [640, 360];
   engine.setViewport(w, h);
@@ -270,6 +276,70 @@ describe('LiveEngine', () => {
     expect(of('error')).toEqual([]);
     expect(of('seek')).toHaveLength(2); // the start, then the restart at the edge
     expect(origin.requests.some((r) => /part-8\.\d\.m4s$/.test(r))).toBe(true);
+  });
+
+  it('abandons a part arriving slower than it plays and loads its segment again a rendition lower', async () => {
+    // 720p's hinted part 5.2 sends its first 1000 bytes, then nothing: the link collapsed.
+    const plain = origin.fetch;
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('720p/part-5.2.m4s')) return plain(input, init);
+      return plain(input, init).then(async (response) => {
+        const head = new Uint8Array(await response.arrayBuffer()).slice(0, 1000);
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(head);
+            init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return new Response(body);
+      });
+    }) as typeof origin.fetch;
+    origin.padding = 10_000; // 10 kB in the clock's 4 ms: 20 Mbps, 720p holds
+    start({ viewport: [1280, 720], bandwidthEstimate: 20_000_000 });
+    await settle();
+    expect(of('qualityChanged').map((e) => e.quality.name)).toEqual(['720p']);
+    origin.publish(); // part 5.2 exists: its transfer starts, and stalls
+    await vi.advanceTimersByTimeAsync(200);
+    expect(origin.requests).not.toContain('360p/part-5.0.m4s'); // not yet: a part's time has not passed
+    await vi.advanceTimersByTimeAsync(100);
+    // Segment 5 again from its independent part, in 360p, with its init segment first.
+    const after = origin.requests.slice(origin.requests.indexOf('720p/part-5.2.m4s') + 1);
+    expect(after.filter((r) => !r.includes('?'))).toEqual(
+      expect.arrayContaining(['360p/init.mp4', '360p/part-5.0.m4s', '360p/part-5.1.m4s', '360p/part-5.2.m4s']),
+    );
+    expect(of('qualityChanged').map((e) => e.quality.name)).toEqual(['720p', '360p']);
+    // The abandoned transfer (1 kB in 250 ms) is in the estimate: without it, 20 Mbps.
+    expect(engine.bandwidthEstimate()).toBeLessThan(5_000_000);
+    expect(of('error')).toEqual([]);
+  });
+
+  it('lets a slow part finish when the buffer ahead can wait for it, or nothing lower exists', async () => {
+    const plain = origin.fetch;
+    let release = () => {};
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('360p/part-5.2.m4s')) return plain(input, init);
+      return plain(input, init).then(async (response) => {
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes.slice(0, 10));
+            release = () => {
+              controller.enqueue(bytes.slice(10));
+              controller.close();
+            };
+          },
+        });
+        return new Response(body);
+      });
+    }) as typeof origin.fetch;
+    start(); // 640 × 360: 360p, the lowest rendition
+    await settle();
+    origin.publish();
+    await vi.advanceTimersByTimeAsync(2_000);
+    release();
+    await settle();
+    expect(origin.requests.filter((r) => r.includes('part-5.2'))).toEqual(['360p/part-5.2.m4s']);
+    expect(of('qualityChanged').map((e) => e.quality.name)).toEqual(['360p']);
   });
 
   it('loads whole segments only, and reloads per segment, without low latency', async () => {

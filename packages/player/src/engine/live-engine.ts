@@ -1,6 +1,7 @@
 import { ErrorCode, ErrorType } from '../errors.ts';
 import type { Timers } from '../environment.ts';
-import { ThroughputEstimator } from './abr.ts';
+import { TransferGuard, shouldAbandon } from './abandon.ts';
+import { ThroughputEstimator, type ThroughputSample } from './abr.ts';
 import { fragmentStartTime } from './fmp4.ts';
 import { Id3Tags } from './id3-tags.ts';
 import { InitSegments } from './init-segments.ts';
@@ -14,6 +15,7 @@ import {
   PLAYLIST_RETRY,
   type Loaded,
   type RetryPolicy,
+  type TransferWatch,
 } from './loader.ts';
 import { PlaylistError } from './m3u8.ts';
 import type { MediaPlaylist } from './media-playlist.ts';
@@ -229,6 +231,7 @@ export class LiveEngine {
     gen: number,
     policy: RetryPolicy,
     signal = this.abort.signal,
+    watch?: TransferWatch,
   ): Promise<Loaded | null> {
     return loadWithRetry(
       { fetch: this.deps.fetch, monotonic: this.deps.monotonic, credentials: this.credentials },
@@ -242,6 +245,7 @@ export class LiveEngine {
           const timer = this.deps.timers.setTimeout(fn, ms);
           return () => this.deps.timers.clearTimeout(timer);
         },
+        watch,
       },
     );
   }
@@ -349,6 +353,44 @@ export class LiveEngine {
     }
   }
 
+  /** The abandon rule's watch over one piece's transfer (abandon.ts). */
+  private guard(piece: Piece): TransferGuard {
+    return new TransferGuard(this.deps, this.abort.signal, piece.duration, (elapsedMs) => {
+      const range = this.bufferedAround();
+      return shouldAbandon({
+        elapsedMs,
+        durationS: piece.duration,
+        bufferAheadS: range ? range.end - this.position : 0,
+        canStepDown: this.renditions.manual === null && this.lowerVariant() >= 0,
+      });
+    });
+  }
+
+  /**
+   * After an abandoned piece: its bytes so far are a throughput sample, and the same segment
+   * loads again from its independent part in the rendition that rate carries.
+   */
+  private stepDown(piece: Piece, sample: ThroughputSample): void {
+    this.throughput.add(sample);
+    this.cursor = piece.kind === 'segment' ? piece.cursor : { msn: piece.cursor.msn, part: 0 };
+    const bitrate = (index: number) => this.renditions.all[index]?.quality.bitrate ?? Number.POSITIVE_INFINITY;
+    const chosen = this.pickVariant(false);
+    // Never the same piece again in the same rendition: at least one step down.
+    this.switchVariant(bitrate(chosen) < bitrate(this.variant) ? chosen : this.lowerVariant());
+  }
+
+  /** The usable variant just below the one playing, or -1 at the bottom. */
+  private lowerVariant(): number {
+    const current = this.renditions.all[this.variant]?.quality.bitrate ?? 0;
+    let best = -1;
+    this.renditions.all.forEach((variant, index) => {
+      const rate = variant.quality.bitrate;
+      if (!this.renditions.isUsable(index) || rate >= current) return;
+      if (best < 0 || rate > this.renditions.all[best]!.quality.bitrate) best = index;
+    });
+    return best;
+  }
+
   /** Whether the newest playlist lists a segment more than one after the piece's. */
   private passedBy(piece: Piece): boolean {
     const newest = this.playlist?.segments.at(-1)?.msn;
@@ -374,8 +416,9 @@ export class LiveEngine {
         this.deps.emit({ type: 'tracks', codec: quality.codecs, path: playlist.url, group: quality.group });
       }
       let loaded: Loaded | null;
+      const guard = this.guard(piece);
       try {
-        loaded = await this.fetchWithRetry(piece.url, gen, MEDIA_RETRY);
+        loaded = await this.fetchWithRetry(piece.url, gen, MEDIA_RETRY, guard.signal, guard.watch);
       } catch (error) {
         // A hint the origin does not honour is no error: the playlist will list the part.
         if (piece.kind === 'hint' && error instanceof LoadError && error.status >= 400 && error.status < 500) {
@@ -390,6 +433,12 @@ export class LiveEngine {
           return gen === this.generation;
         }
         throw error;
+      } finally {
+        guard.cancel();
+      }
+      if (guard.abandoned && gen === this.generation) {
+        this.stepDown(piece, guard.abandoned);
+        return true;
       }
       if (!loaded || gen !== this.generation) return false;
       this.throughput.add({ bytes: loaded.bytes.byteLength, transferMs: loaded.transferMs });
@@ -407,7 +456,9 @@ export class LiveEngine {
         // (the cursor has not moved). A replaced MediaSource restarted the generation already.
         if (gen !== this.generation) return false;
         await this.evictBackBuffer(0);
-        await this.wakeups.sleep(QUOTA_RETRY_MS);
+        // A real pause (a playlist's arrival must not cut it short): the element plays on and
+        // frees what it has played before the piece is tried again.
+        await new Promise<void>((resolve) => this.deps.timers.setTimeout(() => resolve(), QUOTA_RETRY_MS));
         return gen === this.generation;
       }
       if (error instanceof MediaTargetError) {

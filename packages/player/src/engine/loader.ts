@@ -34,8 +34,21 @@ export interface LoaderDeps {
   credentials: RequestCredentials;
 }
 
+/** What a caller may watch of a transfer in progress (the engine's abandon rule). */
+export interface TransferWatch {
+  /** The response's headers arrived: the transfer begins. */
+  onHeaders?(): void;
+  /** Bytes received so far, after each chunk. */
+  onBytes?(total: number): void;
+}
+
 /** One GET, read to the end; a non-2xx answer or a failed connection is a LoadError. */
-export async function load(deps: LoaderDeps, url: string, signal: AbortSignal): Promise<Loaded> {
+export async function load(
+  deps: LoaderDeps,
+  url: string,
+  signal: AbortSignal,
+  watch: TransferWatch = {},
+): Promise<Loaded> {
   const started = deps.monotonic();
   let response: Response;
   try {
@@ -50,8 +63,33 @@ export async function load(deps: LoaderDeps, url: string, signal: AbortSignal): 
     void response.body?.cancel().catch(() => undefined);
     throw new LoadError(url, response.status, `HTTP ${response.status}`);
   }
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  watch.onHeaders?.();
+  const bytes = watch.onBytes
+    ? await readCounting(response, watch.onBytes)
+    : new Uint8Array(await response.arrayBuffer());
   return { bytes, transferMs: deps.monotonic() - headersAt, waitMs: headersAt - started };
+}
+
+/** The body chunk by chunk, telling `onBytes` how much has arrived. */
+async function readCounting(response: Response, onBytes: (total: number) => void): Promise<Uint8Array> {
+  const reader = response.body?.getReader();
+  if (!reader) return new Uint8Array(await response.arrayBuffer());
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    total += value.byteLength;
+    onBytes(total);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** Retry schedules (not shown in the spec; docs/player.md "Own engine"). */
@@ -89,6 +127,8 @@ export async function loadWithRetry(
     sleep(ms: number): Promise<void>;
     /** Calls `fn` after `ms` unless the returned cancel comes first (the policy's timeout). */
     later?(fn: () => void, ms: number): () => void;
+    /** Each try's transfer, as it goes. */
+    watch?: TransferWatch;
   },
 ): Promise<Loaded | null> {
   const over = () => !control.current() || control.signal.aborted;
@@ -106,7 +146,7 @@ export async function loadWithRetry(
           }, policy.timeoutMs)
         : () => undefined;
     try {
-      return await load(deps, url, attemptAbort.signal);
+      return await load(deps, url, attemptAbort.signal, control.watch);
     } catch (caught) {
       if (over()) return null;
       const error = timedOut ? new LoadError(url, 0, `no answer in ${policy.timeoutMs} ms`) : caught;

@@ -82,6 +82,8 @@ export class FakeOrigin {
   readonly requests: string[] = [];
   /** URL substring → HTTP status answered instead (once per entry, `times` times). */
   readonly faults: { match: string; status: number; times: number }[] = [];
+  /** mdat bytes per piece: larger pieces look like a faster link to the throughput estimate. */
+  padding = 100;
   private held: Held[] = [];
 
   constructor(
@@ -193,13 +195,13 @@ export class FakeOrigin {
       return this.hold(
         () => this.published > index,
         init?.signal,
-        () => this.answer(new Uint8Array([...tags, ...fragment(EPOCH_S + index * PART_S)])),
+        () => this.answer(new Uint8Array([...tags, ...fragment(EPOCH_S + index * PART_S, this.padding)])),
       );
     }
     const segment = /^seg-(\d+)\.m4s$/.exec(name);
     if (segment) {
       const msn = Number(segment[1]);
-      return Promise.resolve(this.answer(new Uint8Array([...id3Emsg(msn), ...fragment(EPOCH_S + msn)])));
+      return Promise.resolve(this.answer(new Uint8Array([...id3Emsg(msn), ...fragment(EPOCH_S + msn, this.padding)])));
     }
     return Promise.resolve(this.answer('', 404));
   };
