@@ -7,8 +7,11 @@ test.describe('player start-up', () => {
   test('the player starts before the screen mounts, once, and the adopted video plays', async ({ page }) => {
     const masters: string[] = [];
     const workers: string[] = [];
+    const calls: string[] = [];
     page.on('request', (request) => {
-      if (/\/master\.m3u8$/.test(new URL(request.url()).pathname)) masters.push(request.url());
+      const path = new URL(request.url()).pathname;
+      if (/\/master\.m3u8$/.test(path)) masters.push(request.url());
+      if (path.startsWith('/api/v2/channels/studio-live/')) calls.push(path);
     });
     page.on('worker', (worker) => workers.push(worker.url()));
     await page.goto('/studio-live');
@@ -26,12 +29,14 @@ test.describe('player start-up', () => {
     expect(timing.adopted.length).toBeGreaterThanOrEqual(1);
     expect(timing.started[0]).toBeLessThan(timing.adopted[0]!);
     // The engine's worker started from index.html, before the app's code had started a player,
-    // and the player adopted it: one worker, one master playlist request.
+    // and the player adopted it: one worker, one master playlist request, and the channel's two
+    // calls made once each (by the worker; the app took its answers).
     expect(timing.engine).toHaveLength(1);
     expect(timing.engine[0]).toBeLessThan(timing.started[0]!);
     expect(workers).toHaveLength(1);
     expect(workers[0]).toMatch(/\/assets\/engine-worker-[\w-]+\.js$/);
     expect(masters).toHaveLength(1);
+    expect(calls.sort()).toEqual(['/api/v2/channels/studio-live/info', '/api/v2/channels/studio-live/playback-url']);
     expect(await page.evaluate(() => (window as { __onairEngine?: unknown }).__onairEngine)).toBeNull();
 
     // One <video>, the adopted one, in the player with its class and test id, and playing.
@@ -41,13 +46,27 @@ test.describe('player start-up', () => {
     await expectPlaybackAdvances(page, { frames: 20, seconds: 1.2 });
   });
 
-  test('an offline channel starts no player', async ({ page }) => {
-    const workers: string[] = [];
-    page.on('worker', (worker) => workers.push(worker.url()));
+  test('an offline channel starts no player, and its early engine loads nothing and is gone', async ({ page }) => {
+    const closed: Promise<void>[] = [];
+    page.on('worker', (worker) => closed.push(new Promise((resolve) => worker.on('close', () => resolve()))));
+    const media: string[] = [];
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/hls/')) media.push(path);
+      if (path.startsWith('/api/v2/channels/night-owl/')) calls.push(path);
+    });
     await page.goto('/night-owl');
     await expect(page).toHaveURL(/\/night-owl\/offline$/);
     expect(await page.evaluate(() => performance.getEntriesByName('onair:player-start', 'mark').length)).toBe(0);
     await expect(page.locator('video')).toHaveCount(0);
-    expect(workers).toEqual([]);
+    // The worker asked for the info and playback URL (the app took its answers: each asked
+    // once), found the channel offline, and was deleted before it loaded any media.
+    expect(closed).toHaveLength(1);
+    await closed[0];
+    expect(media).toEqual([]);
+    expect(calls.filter((c) => c.endsWith('/info'))).toHaveLength(1);
+    expect(calls.filter((c) => c.endsWith('/playback-url'))).toHaveLength(1);
+    expect(await page.evaluate(() => (window as { __onairEngine?: unknown }).__onairEngine)).toBeNull();
   });
 });

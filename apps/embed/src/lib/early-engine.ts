@@ -1,16 +1,17 @@
 import type { AdoptEngine, CreateCommand, EngineWorker } from '@onair/player';
 
 /**
- * The engine worker index.html's early script starts the moment it knows a live channel's
- * playback URL, while the bundle is still downloading: the multivariant playlist, media
- * playlist, init segment and first parts load in parallel with React, and the player's
- * mse-worker sink adopts the running engine instead of starting one (SPEC §4: the player
- * starts once). The script leaves it under `window.__onairEngine`; `null` there means the
- * page has asked already, so a script that finishes later starts none (no second engine).
+ * The engine worker index.html's early script starts before the bundle runs: the worker asks
+ * for the channel's info and playback URL itself (handing both responses back for the app),
+ * and for a live channel loads the multivariant playlist, media playlist, init segment and
+ * first parts in parallel with React; the player's mse-worker sink adopts the running engine
+ * instead of starting one (SPEC §4: the player starts once). The script leaves it under
+ * `window.__onairEngine`, and deletes it (leaving `null`) when the channel turns out not to be
+ * live; `null` there also means the page has asked already (no second engine).
  */
 export interface EarlyEngine {
-  /** The absolute playback URL it loads. */
-  url: string;
+  /** The absolute playback URL it loads; null until the platform's answer arrives. */
+  url: string | null;
   /** The `create` command it was started with. */
   create: CreateCommand;
   worker: EngineWorker & { onmessage: ((event: MessageEvent) => void) | null };

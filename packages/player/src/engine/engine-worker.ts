@@ -7,6 +7,7 @@
  * and carries out each operation the engine posts (client-target.ts).
  */
 import { LiveEngine } from './live-engine.ts';
+import { channelStream } from './channel-start.ts';
 import { ClientTarget } from './client-target.ts';
 import { MseTarget } from './mse-target.ts';
 import { decodeCommand, type EngineCommand, type EngineEvent } from './protocol.ts';
@@ -121,8 +122,16 @@ function handle(command: EngineCommand): void {
   const engine = current ?? build(settings);
   if (!engine) return emit({ type: 'commandError', cmd: command.cmd, reason: 'the engine could not start' });
   switch (command.cmd) {
-    case 'load':
-      return engine.load(command.path);
+    case 'load': {
+      const channel = command.extra?.channel;
+      if (!channel) return engine.load(command.path);
+      // The embed's start-up: the stream's URL comes from the platform, asked from here.
+      void channelStream(channel, (input, init) => fetch(input, init), emit).then((url) => {
+        if (url && current === engine) engine.load(url);
+        else if (!url) emit({ type: 'commandError', cmd: 'load', reason: 'the channel has no live stream to load' });
+      });
+      return;
+    }
     case 'seekTo':
       if (command.position === 'live') engine.seekToLive();
       else emit({ type: 'commandError', cmd: 'seekTo', reason: 'a live engine seeks to the live edge only' });

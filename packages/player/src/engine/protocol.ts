@@ -1,5 +1,6 @@
 import type { ErrorSource, ErrorType } from '../errors.ts';
 import type { Quality } from '../quality.ts';
+import type { ChannelCalls } from './channel-start.ts';
 
 /**
  * SPEC §7 "Commands the player posts to its worker", typed both ways. Commands carry `cmd`,
@@ -12,7 +13,11 @@ import type { Quality } from '../quality.ts';
 export type EngineCommand =
   | { cmd: 'create'; lowLatency: boolean; bandwidthEstimate: number | null; transcodesOnly: boolean }
   | { cmd: 'delete' }
-  | { cmd: 'load'; path: string; extra?: { startLatency?: number } }
+  /**
+   * `extra.channel`: the page does not know the stream's URL yet; the worker asks the
+   * platform for it (channel-start.ts) and loads it if the channel is live (`path` unused).
+   */
+  | { cmd: 'load'; path: string; extra?: { startLatency?: number; channel?: ChannelCalls } }
   | { cmd: 'play' }
   | { cmd: 'playIntent' }
   | { cmd: 'pause' }
@@ -132,6 +137,11 @@ export type EngineEvent =
   | { type: 'error'; error: EngineError }
   | { type: 'mediaError'; code: number; message: string }
   | { type: 'commandError'; cmd: string; reason: string }
+  /**
+   * A platform response the worker received for the page (load with `extra.channel`); status 0
+   * when the request failed. Read by the embed's early script, never by a sink.
+   */
+  | { type: 'channelResponse'; url: string; status: number; contentType: string; body: string }
   | SinkOperation;
 
 /**
