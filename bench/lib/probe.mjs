@@ -154,14 +154,28 @@ export function installProbe(sampleEveryMs) {
   const onVideo = (type, handler) =>
     document.addEventListener(type, (e) => e.target instanceof HTMLVideoElement && handler(e.target), true);
 
-  onVideo('loadstart', (v) => {
+  const found = (v) => {
     if (video === v) return;
     video = v;
     bench.initialRate ??= v.playbackRate;
     v.requestVideoFrameCallback((_now, metadata) => {
       bench.firstFrameMs ??= metadata.presentationTime;
     });
-  });
+  };
+  onVideo('loadstart', found);
+  // A player may give its <video> a source before the element is in the document (the embed
+  // starts its player ahead of the screen that shows it): its events then never reach the
+  // document, so the source setters name it too.
+  for (const property of ['src', 'srcObject']) {
+    const descriptor = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, property);
+    Object.defineProperty(HTMLMediaElement.prototype, property, {
+      ...descriptor,
+      set(value) {
+        descriptor.set.call(this, value);
+        if (value && this instanceof HTMLVideoElement) found(this);
+      },
+    });
+  }
   onVideo('waiting', () => {
     if (bench.firstFrameMs === null) return;
     bench.waitingEvents += 1;
