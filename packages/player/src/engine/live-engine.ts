@@ -361,7 +361,7 @@ export class LiveEngine {
         elapsedMs,
         durationS: piece.duration,
         bufferAheadS: range ? range.end - this.position : 0,
-        canStepDown: this.renditions.manual === null && this.lowerVariant() >= 0,
+        canStepDown: this.renditions.manual === null && this.renditions.below(this.variant) >= 0,
       });
     });
   }
@@ -376,19 +376,7 @@ export class LiveEngine {
     const bitrate = (index: number) => this.renditions.all[index]?.quality.bitrate ?? Number.POSITIVE_INFINITY;
     const chosen = this.pickVariant(false);
     // Never the same piece again in the same rendition: at least one step down.
-    this.switchVariant(bitrate(chosen) < bitrate(this.variant) ? chosen : this.lowerVariant());
-  }
-
-  /** The usable variant just below the one playing, or -1 at the bottom. */
-  private lowerVariant(): number {
-    const current = this.renditions.all[this.variant]?.quality.bitrate ?? 0;
-    let best = -1;
-    this.renditions.all.forEach((variant, index) => {
-      const rate = variant.quality.bitrate;
-      if (!this.renditions.isUsable(index) || rate >= current) return;
-      if (best < 0 || rate > this.renditions.all[best]!.quality.bitrate) best = index;
-    });
-    return best;
+    this.switchVariant(bitrate(chosen) < bitrate(this.variant) ? chosen : this.renditions.below(this.variant));
   }
 
   /** Whether the newest playlist lists a segment more than one after the piece's. */

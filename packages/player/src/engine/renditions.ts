@@ -48,6 +48,18 @@ export class Renditions {
     return variant !== undefined && !this.removed.has(key(variant.quality));
   }
 
+  /** The usable variant just below `index` by bitrate, or -1 at the bottom. */
+  below(index: number): number {
+    const current = this.variants[index]?.quality.bitrate ?? 0;
+    let best = -1;
+    this.variants.forEach((variant, i) => {
+      const rate = variant.quality.bitrate;
+      if (!this.isUsable(i) || rate >= current) return;
+      if (best < 0 || rate > this.variants[best]!.quality.bitrate) best = i;
+    });
+    return best;
+  }
+
   /** The index to play; -1 when nothing is usable. */
   choose(current: number, starting: boolean, context: ChoiceContext): number {
     const usable = this.variants.map((_, i) => i).filter((i) => this.isUsable(i));
