@@ -85,3 +85,16 @@ done
 cd "$repo_root"
 npx tsx apps/platform/src/origin/package-fixture.ts "$out_dir" "${packager_args[@]}"
 du -sb "$out_dir"
+
+# The MPEG-TS channel (apps/platform/src/origin/ts-routes.ts): the lowest
+# rendition's loop, transmuxed as it is (no re-encode) into eight 1 s MPEG-TS
+# segments, for the player's compatibility sink (hls.js): our own engine plays
+# fMP4 only and declines these.
+ts_dir="$repo_root/apps/platform/media/fixture-ts/160p"
+rm -rf "$ts_dir"
+mkdir -p "$ts_dir"
+cat "$out_dir/160p/init.mp4" "$out_dir/160p/fragments.mp4" > "$work_dir/160p-loop.mp4"
+ffmpeg -hide_banner -loglevel error -nostdin -y -i "$work_dir/160p-loop.mp4" -c copy \
+  -f hls -hls_time 1 -hls_list_size 0 -hls_segment_type mpegts \
+  -hls_segment_filename "$ts_dir/seg-%d.ts" "$work_dir/160p-ts.m3u8"
+du -sb "$ts_dir"

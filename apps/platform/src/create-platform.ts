@@ -11,7 +11,8 @@ import { registerFaultInjector } from './faults/index.ts';
 import { registerDeviceIdentification } from './identity/index.ts';
 import { registerAnalyticsIntake } from './analytics-intake.ts';
 import { registerMonitoringIntake } from './monitoring-intake.ts';
-import { defaultFixtureDir, loadFixture, registerLiveOrigin } from './origin/index.ts';
+import { defaultFixtureDir, defaultTsFixtureDir, loadFixture, registerLiveOrigin } from './origin/index.ts';
+import { loadTsFixture, registerTsOrigin, TS_RENDITION } from './origin/ts-routes.ts';
 import { registerRealtime } from './realtime/index.ts';
 import { registerViewerService, type ViewerServiceOptions } from './viewers/index.ts';
 
@@ -22,6 +23,8 @@ export interface PlatformOptions {
   now?: () => number;
   channels?: readonly ChannelRecord[];
   fixtureDir?: string;
+  /** The MPEG-TS channel's segments (default apps/platform/media/fixture-ts). */
+  tsFixtureDir?: string;
   /** Built embed (apps/embed/dist). Missing → a plain-text hint instead of the SPA. */
   embedDir?: string;
   logger?: boolean;
@@ -71,6 +74,17 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   registerChannelRoutes(app, channels);
   registerCatalogueRoutes(app, channels);
   await registerLiveOrigin(app, { fixture, now, isLive: (slug) => channels.isLive(slug) });
+  const low = fixture.renditions.find((r) => r.name === TS_RENDITION) ?? fixture.renditions[0]!;
+  registerTsOrigin(app, {
+    fixture: loadTsFixture(options.tsFixtureDir ?? defaultTsFixtureDir, {
+      width: low.width,
+      height: low.height,
+      bandwidth: low.bandwidth,
+      codecs: low.codecs,
+    }),
+    now,
+    isLive: (slug) => channels.get(slug)?.packaging === 'mpegts' && channels.isLive(slug),
+  });
   if (options.admin ?? true) {
     await registerFaultInjector(app, { channelExists: (slug) => channels.get(slug) !== undefined });
   }

@@ -28,7 +28,7 @@ console.log(`OnAir platform listening on ${base}\n`);
 console.log('Open a channel embed:');
 for (const channel of channels.all()) {
   const state = channel.live ? 'live' : 'offline';
-  const note = channel.playback ? '' : ', no playback URL';
+  const note = !channel.playback ? ', no playback URL' : channel.packaging === 'mpegts' ? ', MPEG-TS segments' : '';
   console.log(`  ${base}/${channel.slug}  (${state}${note})`);
 }
 console.log(

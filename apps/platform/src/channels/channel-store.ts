@@ -31,6 +31,11 @@ export interface ChannelRecord {
   live: LiveSession | null;
   /** false: the playback-url call answers `{ data: null }` ('Playback URL not found'). */
   playback: boolean;
+  /**
+   * How the origin packages the channel's stream: fMP4 LL-HLS (`/hls/…`, the default) or plain
+   * MPEG-TS HLS (`/hls-ts/…`, origin/ts-routes.ts), which only the compatibility sink plays.
+   */
+  packaging?: 'fmp4' | 'mpegts';
   videos: PastVideo[];
 }
 

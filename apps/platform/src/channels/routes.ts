@@ -27,8 +27,9 @@ export function registerChannelRoutes(app: FastifyInstance, store: ChannelStore)
     if (!channel) return sendError(reply, 404, 'Channel not found');
     // The URL exists whether or not the channel is live (the origin 404s while offline),
     // as a real platform's does; only a channel without one answers null.
+    const prefix = channel.packaging === 'mpegts' ? '/hls-ts' : '/hls';
     const url = channel.playback
-      ? new URL(`/hls/${encodeURIComponent(channel.slug)}/master.m3u8`, requestOrigin(request)).href
+      ? new URL(`${prefix}/${encodeURIComponent(channel.slug)}/master.m3u8`, requestOrigin(request)).href
       : null;
     return { data: url };
   });

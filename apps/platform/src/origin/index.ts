@@ -17,3 +17,6 @@ export { SERVER_TIME_DATA_ID, SERVER_TIME_PATH } from './server-time.ts';
 
 /** The ladder committed in apps/platform/media/fixture. */
 export const defaultFixtureDir: string = fileURLToPath(new URL('../../media/fixture', import.meta.url));
+
+/** The MPEG-TS channel's loop, committed in apps/platform/media/fixture-ts (ts-routes.ts). */
+export const defaultTsFixtureDir: string = fileURLToPath(new URL('../../media/fixture-ts', import.meta.url));
