@@ -19,11 +19,24 @@ export interface PagePlayer {
 
 /** The element LivePlayer used to render: same class, test id and inline playback. */
 function createVideo(): HTMLVideoElement {
+  // The early script's element, already playing the early engine's MediaSource: taken as it
+  // is (unmuted here; the player then applies the viewer's settings).
+  const early = window.__onairEngine?.video;
+  if (early) {
+    early.muted = false;
+    return early;
+  }
   const video = document.createElement('video');
   video.className = 'player__video';
   video.playsInline = true;
   video.dataset.testid = 'video';
   return video;
+}
+
+/** Back to the screen's layout: the early element waited fixed over the frame (index.html). */
+export function unstageVideo(video: HTMLVideoElement): void {
+  video.style.removeProperty('position');
+  video.style.removeProperty('inset');
 }
 
 /** The worker script's URL is the build's (Vite emits it); index.html's early script gets the same. */

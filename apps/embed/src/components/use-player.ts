@@ -1,6 +1,6 @@
 import type { Player, PlayerStateObject } from '@onair/player';
 import { useLayoutEffect, useState, useSyncExternalStore, type RefObject } from 'react';
-import { pagePlayers, PLAYER_ADOPTED_MARK, type PagePlayer } from './page-player.ts';
+import { pagePlayers, PLAYER_ADOPTED_MARK, unstageVideo, type PagePlayer } from './page-player.ts';
 import type { PlayerStart } from './player-start.ts';
 
 /**
@@ -16,6 +16,7 @@ export function usePlayer(slot: RefObject<HTMLElement | null>, start: PlayerStar
   useLayoutEffect(() => {
     const key = { url, muted, autoplay };
     const entry = pagePlayers.acquire(key);
+    unstageVideo(entry.video);
     slot.current?.appendChild(entry.video);
     performance.mark(PLAYER_ADOPTED_MARK);
     // The player is an external resource adopted in this effect; React learns of it here.

@@ -15,6 +15,8 @@ export interface EarlyEngine {
   /** The `create` command it was started with. */
   create: CreateCommand;
   worker: EngineWorker & { onmessage: ((event: MessageEvent) => void) | null };
+  /** The element the script gave the MediaSource handle, for the player to take. */
+  video?: HTMLVideoElement;
   /** What the worker posted before the player listened, in order (its MediaSource handle first). */
   backlog: MessageEvent[];
 }

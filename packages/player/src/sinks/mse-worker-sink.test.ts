@@ -40,13 +40,17 @@ class FakeWorker implements EngineWorker {
   }
 }
 
+function setUpOn(video: FakeVideo, adopt?: AdoptEngine) {
+  return setUp(() => false, adopt, 'mse-worker', video);
+}
+
 function setUp(
   removeQualities: (q: Quality) => boolean = () => false,
   adopt?: AdoptEngine,
   type: WorkerEngineSinkType = 'mse-worker',
+  video = new FakeVideo(),
 ) {
   const workers: FakeWorker[] = [];
-  const video = new FakeVideo();
   const reports = {
     errors: [] as PlayerError[],
     mediaErrors: [] as [number, string][],
@@ -103,6 +107,36 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('mse-worker sink', () => {
+  it('keeps an element the page gave the handle already, and does not seek it again to where it is', () => {
+    const early = new FakeWorker();
+    const handle = { kind: 'early handle' };
+    const message = (data: EngineEvent) => new MessageEvent('message', { data });
+    const adopt: AdoptEngine = () => ({
+      worker: early,
+      backlog: [message({ type: 'mediaSourceHandle', handle }), message({ type: 'seek', position: 42 })],
+    });
+    const sets = { srcObject: 0, currentTime: 0 };
+    let currentTime = 0;
+    const element = new FakeVideo();
+    // The page's early script did both already (apps/embed/index.html).
+    Object.defineProperty(element, 'srcObject', {
+      get: () => handle,
+      set: () => (sets.srcObject += 1),
+    });
+    Object.defineProperty(element, 'currentTime', {
+      get: () => currentTime,
+      set: (value: number) => {
+        sets.currentTime += 1;
+        currentTime = value;
+      },
+    });
+    currentTime = 42;
+    setUpOn(element, adopt);
+    expect(sets).toEqual({ srcObject: 0, currentTime: 0 });
+    early.emit({ type: 'seek', position: 50 });
+    expect(sets.currentTime).toBe(1);
+  });
+
   it('adopts an engine the page started ahead of it: no second create or load, its backlog replayed in order', () => {
     const early = new FakeWorker();
     const message = (data: EngineEvent) => new MessageEvent('message', { data });

@@ -102,7 +102,9 @@ export function createMseWorkerSink(
     if (source !== worker) return;
     switch (event.type) {
       case 'mediaSourceHandle':
-        if (!pageSource) video.srcObject = event.handle as MediaProvider;
+        // An element the page gave this handle already (the embed's early script) keeps it:
+        // setting it again would reload the element and detach the MediaSource.
+        if (!pageSource && video.srcObject !== event.handle) video.srcObject = event.handle as MediaProvider;
         return;
       case 'sinkConfigure':
       case 'sinkAppend':
@@ -141,7 +143,8 @@ export function createMseWorkerSink(
         return;
       case 'seek':
         jumpAskedAt = Number.NEGATIVE_INFINITY;
-        video.currentTime = event.position;
+        // Already there (a page that started the engine early seeked for it): no second seek.
+        if (video.currentTime !== event.position) video.currentTime = event.position;
         return;
       case 'progress':
         meter.add(event.bytes, event.duration);
