@@ -67,6 +67,22 @@ describe('LiveEngine', () => {
     expect(timeline.dateOffset).toBe(0); // program-date-time equals media time on this origin
   });
 
+  it('asks for the first part while its init segment waits for the MediaSource to open', async () => {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const configure = target.configure.bind(target);
+    target.configure = (mime) => opened.then(() => configure(mime));
+    start();
+    await settle();
+    // The page has not put the MediaSource on an element yet: nothing appended, part 4.0 asked.
+    expect(target.appended).toHaveLength(0);
+    expect(origin.requests).toContain('360p/part-4.0.m4s');
+    open();
+    await settle();
+    expect(target.appended.length).toBeGreaterThanOrEqual(2); // the init segment, then the part
+    expect(origin.requests.filter((r) => r === '360p/part-4.0.m4s')).toHaveLength(1);
+  });
+
   it('requests the preload-hinted part and a blocking reload for it, answered the moment it is published', async () => {
     start();
     await settle();

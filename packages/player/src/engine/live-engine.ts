@@ -395,18 +395,25 @@ export class LiveEngine {
       this.fail({ type: 'declined', reason: 'MPEG-TS segments' });
       return false;
     }
+    const guard = this.guard(piece);
+    // The init segment and the piece are asked for at once: applying the init may wait (a
+    // worker's MediaSource opens only once the page has put it on an element), the piece's
+    // request need not. A failure meanwhile is handled where each is awaited.
+    const initFetch = this.init.needs(mapUrl) ? this.fetchWithRetry(mapUrl, gen, MEDIA_RETRY) : null;
+    initFetch?.catch(() => undefined);
+    const fetching = this.fetchWithRetry(piece.url, gen, MEDIA_RETRY, guard.signal, guard.watch);
+    fetching.catch(() => undefined);
     try {
-      if (this.init.needs(mapUrl)) {
-        const init = await this.fetchWithRetry(mapUrl, gen, MEDIA_RETRY);
+      if (initFetch) {
+        const init = await initFetch;
         if (!init || gen !== this.generation) return false;
         const quality = this.renditions.all[this.variant]!.quality;
         await this.init.apply(this.deps.target, mapUrl, init.bytes, quality);
         this.deps.emit({ type: 'tracks', codec: quality.codecs, path: playlist.url, group: quality.group });
       }
       let loaded: Loaded | null;
-      const guard = this.guard(piece);
       try {
-        loaded = await this.fetchWithRetry(piece.url, gen, MEDIA_RETRY, guard.signal, guard.watch);
+        loaded = await fetching;
       } catch (error) {
         // A hint the origin does not honour is no error: the playlist will list the part.
         if (piece.kind === 'hint' && error instanceof LoadError && error.status >= 400 && error.status < 500) {
@@ -421,8 +428,6 @@ export class LiveEngine {
           return gen === this.generation;
         }
         throw error;
-      } finally {
-        guard.cancel();
       }
       if (guard.abandoned && gen === this.generation) {
         this.stepDown(piece, guard.abandoned);
@@ -459,6 +464,8 @@ export class LiveEngine {
       }
       if (gen !== this.generation) return false;
       throw error;
+    } finally {
+      guard.cancel();
     }
   }
 
