@@ -27,6 +27,20 @@ describe('walkManifest', () => {
     expect(walkManifest(manifest).firstFrame.has('assets/stats-e.js')).toBe(false);
   });
 
+  it('counts a chunk the entry imports at start (the app), and its static imports', () => {
+    const started = {
+      'index.html': { file: 'assets/index-a.js', isEntry: true, dynamicImports: ['_app-g.js', 'src/stats.ts'] },
+      '_app-g.js': { file: 'assets/app-g.js', name: 'app', isDynamicEntry: true, imports: ['_vendor-b.js'] },
+      '_vendor-b.js': { file: 'assets/vendor-b.js' },
+      'src/stats.ts': { file: 'assets/stats-e.js', name: 'stats', isDynamicEntry: true },
+    };
+    expect([...walkManifest(started).firstFrame].sort()).toEqual([
+      'assets/app-g.js',
+      'assets/index-a.js',
+      'assets/vendor-b.js',
+    ]);
+  });
+
   it('survives import cycles', () => {
     const cyclic = {
       'index.html': { file: 'a.js', isEntry: true, imports: ['_b'] },

@@ -1,57 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { ConfigProvider } from './config-context.tsx';
-import { startMonitoringAfterFirstFrame } from './monitoring.ts';
-import { WebSocketProvider } from './realtime/websocket-provider.tsx';
-import { afterFirstFrame } from './start-up.ts';
-import { readPublicConfig } from './public-config.ts';
-import { createQueryClient } from './query-client.ts';
-import { createEmbedRouter } from './router.tsx';
-import { MisconfiguredScreen } from './routes/misconfigured-screen.tsx';
-// Inter, self-hosted (latin subset, the two weights the screens use): text renders the same on
-// every machine, which the screenshot references depend on, and no font CDN learns who watches.
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-600.css';
-import { configureZodMessages } from './lib/zod-messages.ts';
-import './styles.css';
+// The embed's entry: as small as a module can be, so that nothing runs on the page's main thread
+// before the first frame. Where index.html's early script started the engine, it also shows the
+// engine's first frame on an element of its own; that needs the main thread for a few short
+// tasks (giving the MediaSource handle to the element, the seek to the start position) which the
+// app's ~140 KiB gzip of React, router and screens would otherwise hold up for a few hundred
+// milliseconds. So the app is imported once that frame is out (or the early engine is gone,
+// or it is taking too long). Without an early engine the app is imported at once.
+import { untilEarlyFirstFrame } from './lib/early-first-frame.ts';
 
-// A promise nobody awaited must not surface to the visitor; monitoring still sees it.
-window.addEventListener('unhandledrejection', (event) => {
-  console.warn('Unhandled rejection in the embed', event.reason);
-  event.preventDefault();
-});
-
-configureZodMessages();
-
-const root = document.getElementById('root');
-const config = readPublicConfig();
-if (root && !config.ok) {
-  // The rule: configuration that fails its schema makes the embed misconfigured (logged with
-  // the offending keys for whoever deployed it), never a half-working player.
-  console.error(config.error.message);
-  createRoot(root).render(<MisconfiguredScreen />);
-} else if (root && config.ok) {
-  startMonitoringAfterFirstFrame(config.config.monitoringClientToken);
-  // Consent is enforced on every page (withdrawn cookies deleted, choices from elsewhere
-  // followed), once the first frame is out.
-  const { config: publicConfig } = config;
-  // Its code (the consent package and its schemas) is a chunk of its own, fetched then.
-  void afterFirstFrame()
-    .then(() => import('./consent.ts'))
-    .then(({ consentStore }) => consentStore(publicConfig));
-  const queryClient = createQueryClient();
-  const router = createEmbedRouter(queryClient);
-  createRoot(root).render(
-    <StrictMode>
-      <ConfigProvider config={config.config}>
-        <QueryClientProvider client={queryClient}>
-          <WebSocketProvider>
-            <RouterProvider router={router} />
-          </WebSocketProvider>
-        </QueryClientProvider>
-      </ConfigProvider>
-    </StrictMode>,
-  );
-}
+await untilEarlyFirstFrame(window);
+await import('./app.tsx');

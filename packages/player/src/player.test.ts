@@ -58,6 +58,34 @@ describe('play intent and the autoplay policy', () => {
   });
 });
 
+describe('an element already playing when the player takes it', () => {
+  // The embed's early script starts its element (muted) before the player exists; its sink
+  // adopts the engine behind it, and the 'playing' it said went unheard.
+  it('is confirmed as playing once load() hands it to its sink', () => {
+    const h = setUp({}, { attach: false });
+    h.video.paused = false;
+    h.video.readyState = 4;
+    h.player.attachMedia(h.video.asVideo());
+    h.player.load(URL_A);
+    expect(h.player.getState()).toMatchObject({ state: 'Playing', paused: false });
+    expect(h.of('state-changed').at(-1)).toEqual({ state: 'Playing' });
+  });
+
+  it('is not, while paused or without media to play on', () => {
+    for (const [paused, readyState] of [
+      [true, 4],
+      [false, 1],
+    ] as const) {
+      const h = setUp({}, { attach: false });
+      h.video.paused = paused;
+      h.video.readyState = readyState;
+      h.player.attachMedia(h.video.asVideo());
+      h.player.load(URL_A);
+      expect(h.player.getState().state).not.toBe('Playing');
+    }
+  });
+});
+
 describe('requests and their events', () => {
   it('seekTo moves the element (never before 0, never to NaN) and seeked reports seek-completed', async () => {
     const h = setUp();

@@ -35,6 +35,9 @@ export type { Player, PlayerConfig } from './player-api.ts';
  * SessionOwner with one LoadSession per source (the sink, media errors, drift, latency
  * analytics, statistics). Requests go down; confirmed state comes up from the element and sink.
  */
+/** HTMLMediaElement.HAVE_FUTURE_DATA: the element can play on from where it is. */
+const HAVE_FUTURE_DATA = 3;
+
 export function createPlayer(config: PlayerConfig = {}): Player {
   const env = browserEnvironment(config.environment);
   const sinks = { ...DEFAULT_SINKS, ...config.sinks };
@@ -160,8 +163,12 @@ export function createPlayer(config: PlayerConfig = {}): Player {
   });
 
   function onMediaEvent(event: Event): void {
+    routeElementEvent(event.type, event.target as HTMLVideoElement);
+  }
+
+  function routeElementEvent(type: string, element: HTMLVideoElement): void {
     const parts = { store, emitter, intent, rate, watchdog, ticker, session: sessions.current };
-    routeMediaEvent(event.type, event.target as HTMLVideoElement, env.monotonic(), parts);
+    routeMediaEvent(type, element, env.monotonic(), parts);
     sessions.rebuildIfIdle();
   }
 
@@ -238,6 +245,12 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       }
       rate.resetCatchUp();
       sessions.start(type, url);
+      // An element already playing this source when its sink took it over (the embed's early
+      // script starts the early engine's element muted, before the player exists) said
+      // 'playing' before anyone listened: confirmed now, as the event would have.
+      if (video && sessions.current && !video.paused && video.readyState >= HAVE_FUTURE_DATA) {
+        routeElementEvent('playing', video);
+      }
     },
 
     play: () => (alive() ? intent.play() : Promise.resolve()),

@@ -45,9 +45,17 @@ export function sampleVideo(page: Page): Promise<VideoSample> {
 
 /** Waits until the video element is actually presenting frames (not only "playing" in state). */
 export async function waitForPlayback(page: Page): Promise<void> {
+  // Playing, not only decoded: the embed shows its first frame paused before its player plays,
+  // and a seek into a segment decodes the frames before the position.
   await expect
-    .poll(async () => (await sampleVideo(page)).frames, { timeout: 20_000, message: 'frames never decoded' })
-    .toBeGreaterThan(5);
+    .poll(
+      async () => {
+        const sample = await sampleVideo(page);
+        return sample.frames > 5 && !sample.paused;
+      },
+      { timeout: 20_000, message: 'frames never decoded while playing' },
+    )
+    .toBe(true);
 }
 
 /**

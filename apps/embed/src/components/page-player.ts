@@ -19,13 +19,11 @@ export interface PagePlayer {
 
 /** The element LivePlayer used to render: same class, test id and inline playback. */
 function createVideo(): HTMLVideoElement {
-  // The early script's element, already playing the early engine's MediaSource: taken as it
-  // is (unmuted here; the player then applies the viewer's settings).
+  // The early script's element, showing the early engine's first frame: taken as it is. The
+  // player applies the viewer's settings when it attaches it; one the script started playing
+  // (muted, as the viewer asked) stays muted throughout, so it is never paused for sound.
   const early = window.__onairEngine?.video;
-  if (early) {
-    early.muted = false;
-    return early;
-  }
+  if (early) return early;
   const video = document.createElement('video');
   video.className = 'player__video';
   video.playsInline = true;
@@ -63,10 +61,11 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
     announceFirstFrame();
   };
   player.on('state-changed', onFirstFrame);
-  player.attachMedia(video);
-  player.setVolume(PAGE_DEFAULT_VOLUME);
-  player.load(url);
+  // Muted before the element is attached, so that attaching never unmutes it for a moment.
   if (muted) player.setMuted(true);
+  player.setVolume(PAGE_DEFAULT_VOLUME);
+  player.attachMedia(video);
+  player.load(url);
   if (autoplay) void player.play();
   return { player, video };
 }

@@ -5,15 +5,30 @@ import type { SinkOperation } from './protocol.ts';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** The operations answered by id (all but the live window). */
+type Answered = Exclude<SinkOperation, { type: 'sinkSeekable' }>;
+
 function setUp() {
-  const posted: SinkOperation[] = [];
-  const target = new ClientTarget((operation) => posted.push(operation));
+  const posted: Answered[] = [];
+  const windows: SinkOperation[] = [];
+  const target = new ClientTarget((operation) =>
+    operation.type === 'sinkSeekable' ? windows.push(operation) : posted.push(operation),
+  );
   const update = (done?: number, buffered?: { start: number; end: number }[]) =>
     target.answer({ cmd: 'onClientSinkUpdate', currentTime: 0, paused: false, rate: 1, done, buffered });
-  return { posted, target, update };
+  return { posted, windows, target, update };
 }
 
 describe('ClientTarget (default-media-source, worker side)', () => {
+  it('posts the live window at once, unanswered, even while an operation waits for its answer', async () => {
+    const { posted, windows, target } = setUp();
+    void target.append(new Uint8Array([1]));
+    await flush();
+    target.setSeekable(10, 16.5);
+    expect(posted).toHaveLength(1);
+    expect(windows).toEqual([{ type: 'sinkSeekable', epoch: 0, start: 10, end: 16.5 }]);
+  });
+
   it('posts one operation at a time and settles each when the page answers its id', async () => {
     const { posted, target, update } = setUp();
     const settled: string[] = [];

@@ -7,7 +7,12 @@ type Answer = Extract<
 >;
 
 /** Distributes Omit over a union, so each operation keeps its own fields. */
-type Request = SinkOperation extends infer O ? (O extends SinkOperation ? Omit<O, 'id' | 'epoch'> : never) : never;
+type Request =
+  Exclude<SinkOperation, { type: 'sinkSeekable' }> extends infer O
+    ? O extends SinkOperation
+      ? Omit<O, 'id' | 'epoch'>
+      : never
+    : never;
 
 /**
  * The `default-media-source` sink's MediaTarget, in the worker: the MediaSource lives on the
@@ -35,6 +40,11 @@ export class ClientTarget implements MediaTarget {
 
   remove(start: number, end: number): Promise<void> {
     return end > start ? this.send({ type: 'sinkRemove', start, end }) : Promise.resolve();
+  }
+
+  /** Posted without an answer: the page applies it at once, queue or not. */
+  setSeekable(start: number, end: number): void {
+    this.post({ type: 'sinkSeekable', epoch: this.epoch, start, end });
   }
 
   buffered(): Range[] {

@@ -12,7 +12,13 @@ let events: EngineEvent[];
 let engine: LiveEngine;
 
 function start(
-  options: { viewport?: [number, number]; lowLatency?: boolean; url?: string; bandwidthEstimate?: number } = {},
+  options: {
+    viewport?: [number, number];
+    lowLatency?: boolean;
+    url?: string;
+    bandwidthEstimate?: number;
+    onEvent?: (event: EngineEvent) => void;
+  } = {},
 ): void {
   engine = new LiveEngine(
     {
@@ -20,7 +26,10 @@ function start(
       monotonic: () => Date.now(),
       timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
       target,
-      emit: (event) => events.push(event),
+      emit: (event) => {
+        options.onEvent?.(event);
+        events.push(event);
+      },
       isTypeSupported: () => true,
     },
     {
@@ -57,8 +66,13 @@ describe('LiveEngine', () => {
     await settle();
     expect(of('sourceInfo')[0]!.qualities.map((q) => q.name)).toEqual(['360p', '720p']);
     // 640 × 360 device pixels: 360p fills it.
+    // The start's listed parts, from the independent one on, are asked for together, with the
+    // init segment (start-prefetch.ts), each once; the hinted part after them is the loop's.
     const media = origin.requests.filter((r) => !r.includes('?'));
-    expect(media.slice(0, 4)).toEqual(['master.m3u8', '360p/media.m3u8', '360p/init.mp4', '360p/part-4.0.m4s']);
+    expect(media.slice(0, 2)).toEqual(['master.m3u8', '360p/media.m3u8']);
+    const startParts = ['4.0', '4.1', '4.2', '4.3', '5.0', '5.1'].map((p) => `360p/part-${p}.m4s`);
+    expect([...media.slice(2, 9)].sort()).toEqual(['360p/init.mp4', ...startParts].sort());
+    expect(media.slice(9)).toEqual(['360p/part-5.2.m4s']);
     // Edge at 5.5 s; target 3 parts (0.75 s) behind = 4.75 s → part 4.0 (4 s) + 0.75 s.
     expect(of('seek')).toEqual([{ type: 'seek', position: EPOCH_S + 4.75 }]);
     expect(of('qualityChanged')[0]!.quality.name).toBe('360p');
@@ -67,20 +81,54 @@ describe('LiveEngine', () => {
     expect(timeline.dateOffset).toBe(0); // program-date-time equals media time on this origin
   });
 
-  it('asks for the first part while its init segment waits for the MediaSource to open', async () => {
+  it('sets the live window as seekable before the start seek, and moves it with the edge', async () => {
+    const windowsAtSeek: number[] = [];
+    start({ onEvent: (event) => event.type === 'seek' && windowsAtSeek.push(target.seekable.length) });
+    await settle();
+    // Only part 4.0 is buffered when the seek to 4.75 s is asked: the window (the listed
+    // segments 2–5, up to the edge at 5.5 s) was set before it, so the element does not cut
+    // the seek back to the buffered end.
+    expect(windowsAtSeek).toEqual([1]);
+    expect(target.seekable[0]).toEqual([EPOCH_S + 2, EPOCH_S + 5.5]);
+    origin.publish(1);
+    await vi.advanceTimersByTimeAsync(PART_S * 1000);
+    expect(target.seekable.at(-1)).toEqual([EPOCH_S + 2, EPOCH_S + 5.75]);
+  });
+
+  it('asks for every listed part of the start at once, while its init segment waits for the MediaSource', async () => {
     let open = () => {};
     const opened = new Promise<void>((resolve) => (open = resolve));
     const configure = target.configure.bind(target);
     target.configure = (mime) => opened.then(() => configure(mime));
     start();
     await settle();
-    // The page has not put the MediaSource on an element yet: nothing appended, part 4.0 asked.
+    // The page has not put the MediaSource on an element yet: nothing appended, yet the start's
+    // parts from the independent 4.0 to the newest listed 5.1 are all asked for (one round
+    // trip, not six), and not the hinted 5.2, which is the media loop's.
     expect(target.appended).toHaveLength(0);
-    expect(origin.requests).toContain('360p/part-4.0.m4s');
+    const startParts = ['4.0', '4.1', '4.2', '4.3', '5.0', '5.1'].map((p) => `360p/part-${p}.m4s`);
+    expect(origin.requests.filter((r) => r.includes('/part-'))).toEqual(startParts);
     open();
     await settle();
-    expect(target.appended.length).toBeGreaterThanOrEqual(2); // the init segment, then the part
-    expect(origin.requests.filter((r) => r === '360p/part-4.0.m4s')).toHaveLength(1);
+    // The init segment, then the parts, each asked for once.
+    expect(target.appended).toHaveLength(1 + startParts.length);
+    for (const part of startParts) expect(origin.requests.filter((r) => r === part)).toHaveLength(1);
+    expect(origin.requests).toContain('360p/part-5.2.m4s');
+  });
+
+  it('seeks its distance behind the newest playlist’s edge, which moved on while the start loaded', async () => {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const configure = target.configure.bind(target);
+    target.configure = (mime) => opened.then(() => configure(mime));
+    start();
+    await settle();
+    origin.publish(2); // the edge moves from 5.5 s to 6.0 s before anything could be appended
+    await settle();
+    open();
+    await settle();
+    // 0.75 s behind 6.0 s, not behind the 5.5 s of the playlist the start was chosen from.
+    expect(of('seek')).toEqual([{ type: 'seek', position: EPOCH_S + 5.25 }]);
   });
 
   it('requests the preload-hinted part and a blocking reload for it, answered the moment it is published', async () => {
@@ -111,6 +159,10 @@ describe('LiveEngine', () => {
     expect(origin.requests).toContain('720p/part-6.0.m4s');
     expect(origin.requests).not.toContain('720p/part-5.3.m4s');
     expect(of('qualityChanged').map((e) => e.quality.name)).toEqual(['360p', '720p']);
+    // The 360p playlist reported 720p's newest part (5.3): the switch's first request blocks
+    // for it, which the origin has, and no plain request is made (a fast switch).
+    const playlists = origin.requests.filter((r) => r.startsWith('720p/media.m3u8'));
+    expect(playlists[0]).toBe('720p/media.m3u8?_HLS_msn=5&_HLS_part=3');
   });
 
   it('retries a failed part and goes on; a playlist 404 is an answer, not retried', async () => {

@@ -3,28 +3,27 @@ import type { Timers } from '../environment.ts';
 import { TransferGuard, shouldAbandon } from './abandon.ts';
 import { ThroughputEstimator, type ThroughputSample } from './abr.ts';
 import { fragmentStartTime } from './fmp4.ts';
+import { BackBuffer } from './back-buffer.ts';
+import { EngineRequests } from './engine-requests.ts';
 import { Id3Tags } from './id3-tags.ts';
 import { InitSegments } from './init-segments.ts';
 import {
   engineError,
-  invalidPlaylist,
   LoadError,
   loadFailure,
-  loadWithRetry,
   MEDIA_RETRY,
-  PLAYLIST_RETRY,
   type Loaded,
   type RetryPolicy,
   type TransferWatch,
 } from './loader.ts';
-import { PlaylistError } from './m3u8.ts';
 import type { MediaPlaylist } from './media-playlist.ts';
 import { PlaylistRefresher } from './playlist-refresher.ts';
 import { MediaTargetError, type MediaTarget } from './media-target.ts';
 import { parseMultivariant } from './multivariant.ts';
 import { Renditions, type QualityRef } from './renditions.ts';
-import { nextLoad, startCursor, startLatency, type Cursor, type NextLoad } from './part-scheduler.ts';
+import { listedPieces, nextLoad, startCursor, startLatency, type Cursor, type NextLoad } from './part-scheduler.ts';
 import type { EngineEvent } from './protocol.ts';
+import { START_PREFETCH_MAX, StartPrefetch } from './start-prefetch.ts';
 import { MediaTimeline } from './timeline-anchor.ts';
 import { Wakeups } from './wakeups.ts';
 
@@ -46,8 +45,6 @@ export interface EngineOptions {
 
 /** Forward buffer (s) past which the engine stops loading (a paused live player). */
 export const MAX_FORWARD_BUFFER_S = 30;
-/** Media kept behind the position (s); older media is removed from the SourceBuffer. */
-export const BACK_BUFFER_S = 30;
 /** After a full SourceBuffer refused a piece: how long to let the element play before trying again. */
 export const QUOTA_RETRY_MS = 500;
 
@@ -69,6 +66,9 @@ export class LiveEngine {
   private playlist: MediaPlaylist | null = null;
   private cursor: Cursor | null = null;
   private startOffset: number | null = null;
+  /** How far behind the edge this start aims: the seek is made from the newest playlist. */
+  private startLatencyS = 0;
+  private readonly prefetch = new StartPrefetch();
   private readonly init = new InitSegments();
   private readonly timeline = new MediaTimeline();
   private playedVariant = -1;
@@ -77,8 +77,8 @@ export class LiveEngine {
   private readonly throughput: ThroughputEstimator;
   private readonly wakeups: Wakeups;
   private readonly refresher: PlaylistRefresher;
-  credentials: RequestCredentials = 'same-origin';
-  private appendsSinceEviction = 0;
+  private readonly requests: EngineRequests;
+  private readonly backBuffer: BackBuffer;
   private readonly tags = new Id3Tags();
   private failed = false;
   private url = '';
@@ -89,8 +89,15 @@ export class LiveEngine {
   ) {
     this.throughput = new ThroughputEstimator(options.bandwidthEstimate);
     this.wakeups = new Wakeups(deps.timers);
+    this.backBuffer = new BackBuffer(deps.target, () => this.position);
+    this.requests = new EngineRequests({ ...deps, sleep: (ms) => this.wakeups.sleep(ms) });
     this.refresher = new PlaylistRefresher({
-      fetch: (url, signal, parse) => this.fetchPlaylist(url, this.generation, signal, parse),
+      fetch: (url, signal, parse) => {
+        const gen = this.generation;
+        return this.requests.playlist(url, { signal, current: () => gen === this.generation }, parse, (event) =>
+          this.fail(event),
+        );
+      },
       sleep: (ms) => this.wakeups.sleep(ms),
       lowLatency: () => this.options.lowLatency,
       onPlaylist: (playlist) => {
@@ -99,6 +106,11 @@ export class LiveEngine {
         this.wakeups.wake();
       },
     });
+  }
+
+  /** SPEC §7 setRequestCredentials: the credentials mode of every request. */
+  set credentials(mode: RequestCredentials) {
+    this.requests.credentials = mode;
   }
 
   load(url: string): void {
@@ -145,6 +157,7 @@ export class LiveEngine {
   onEnded(): void {
     this.generation += 1;
     this.abort.abort();
+    this.prefetch.clear();
     this.refresher.stop();
     this.wakeups.wake();
   }
@@ -178,6 +191,7 @@ export class LiveEngine {
   destroy(): void {
     this.generation += 1;
     this.abort.abort();
+    this.prefetch.clear();
     this.refresher.stop();
     this.wakeups.wake();
   }
@@ -185,6 +199,7 @@ export class LiveEngine {
   private restart(): number {
     this.generation += 1;
     this.abort.abort();
+    this.prefetch.clear();
     this.refresher.stop();
     this.abort = new AbortController();
     this.cursor = null;
@@ -205,11 +220,20 @@ export class LiveEngine {
     });
   }
 
+  /**
+   * Moves loading to another variant. The playlist left behind reports where that one is
+   * (EXT-X-RENDITION-REPORT): its first request then blocks for that very part, which the
+   * server has (a fast switch), rather than a plain request an edge cache may answer with an
+   * older playlist.
+   */
   private switchVariant(index: number): void {
     if (index < 0 || index === this.variant) return;
+    const url = this.renditions.all[index]!.url;
+    const report = this.playlist?.renditionReports.find((r) => r.url === url && r.lastMsn >= 0);
     this.variant = index;
     this.playlist = null;
-    this.refresher.follow(this.renditions.all[index]!.url);
+    this.prefetch.clear();
+    this.refresher.follow(url, report && { msn: report.lastMsn, part: report.lastPart >= 0 ? report.lastPart : null });
     this.wakeups.wake();
   }
 
@@ -225,7 +249,7 @@ export class LiveEngine {
     this.deps.emit(event);
   }
 
-  /** A request with the retry policy of its kind; null when the generation ended meanwhile. */
+  /** A request of this generation with the retry policy of its kind; null once it is over. */
   private fetchWithRetry(
     url: string,
     gen: number,
@@ -233,47 +257,17 @@ export class LiveEngine {
     signal = this.abort.signal,
     watch?: TransferWatch,
   ): Promise<Loaded | null> {
-    return loadWithRetry(
-      { fetch: this.deps.fetch, monotonic: this.deps.monotonic, credentials: this.credentials },
-      url,
-      policy,
-      {
-        signal,
-        current: () => gen === this.generation,
-        sleep: (ms) => this.wakeups.sleep(ms),
-        later: (fn, ms) => {
-          const timer = this.deps.timers.setTimeout(fn, ms);
-          return () => this.deps.timers.clearTimeout(timer);
-        },
-        watch,
-      },
-    );
-  }
-
-  /**
-   * A playlist, fetched with retries and parsed; null when this generation ended or the
-   * request was aborted (a variant switch), and after a failure, which it reports.
-   */
-  private async fetchPlaylist<T>(
-    url: string,
-    gen: number,
-    signal: AbortSignal,
-    parse: (text: string) => T,
-  ): Promise<T | null> {
-    try {
-      const loaded = await this.fetchWithRetry(url, gen, PLAYLIST_RETRY, signal);
-      if (!loaded || gen !== this.generation || signal.aborted) return null;
-      return parse(new TextDecoder().decode(loaded.bytes));
-    } catch (error) {
-      if (error instanceof LoadError) this.fail({ type: 'error', error: loadFailure(error, 'playlist') });
-      else if (error instanceof PlaylistError) this.fail({ type: 'error', error: invalidPlaylist(error.message, url) });
-      else throw error;
-      return null;
-    }
+    return this.requests.load(url, policy, { signal, current: () => gen === this.generation }, watch);
   }
 
   private async loadMultivariant(url: string, gen: number): Promise<void> {
-    const multivariant = await this.fetchPlaylist(url, gen, this.abort.signal, (text) => parseMultivariant(text, url));
+    const scope = { signal: this.abort.signal, current: () => gen === this.generation };
+    const multivariant = await this.requests.playlist(
+      url,
+      scope,
+      (text) => parseMultivariant(text, url),
+      (event) => this.fail(event),
+    );
     if (!multivariant) return;
     if (multivariant.alternateRenditions > 0) {
       // Audio in its own playlist: hls.js (the mse sink) plays that; we decline.
@@ -304,9 +298,18 @@ export class LiveEngine {
     void this.mediaLoop(gen);
   }
 
+  /**
+   * The page's view of the live edge, and the element's seekable window with it: the listed
+   * segments up to the edge. Set before the start seek, so that a start position whose media
+   * is still loading is not cut back to the end of the first piece.
+   */
   private emitTimeline(): void {
-    const timeline = this.playlist && this.timeline.timeline(this.playlist);
-    if (timeline) this.deps.emit({ type: 'timeline', timeline });
+    const playlist = this.playlist;
+    const timeline = playlist && this.timeline.timeline(playlist);
+    if (!timeline) return;
+    const span = playlist.segments.reduce((total, segment) => total + segment.duration, 0);
+    this.deps.target.setSeekable(Math.max(0, timeline.edgeTime - span), timeline.edgeTime);
+    this.deps.emit({ type: 'timeline', timeline });
   }
 
   private async mediaLoop(gen: number): Promise<void> {
@@ -317,13 +320,19 @@ export class LiveEngine {
         continue;
       }
       if (!this.cursor) {
-        const start = startCursor(playlist, startLatency(playlist, this.options.lowLatency));
+        const latency = startLatency(playlist, this.options.lowLatency);
+        const start = startCursor(playlist, latency);
         if (!start) {
           await this.wakeups.changed();
           continue;
         }
         this.cursor = start.cursor;
         this.startOffset = start.offset;
+        this.startLatencyS = latency;
+        const urls = listedPieces(playlist, start.cursor, START_PREFETCH_MAX).map((piece) => piece.url);
+        this.prefetch.start(urls, this.abort.signal, (url, signal) =>
+          this.fetchWithRetry(url, gen, MEDIA_RETRY, signal),
+        );
       }
       const range = this.bufferedAround();
       if (range && range.end - this.position > MAX_FORWARD_BUFFER_S) {
@@ -401,7 +410,9 @@ export class LiveEngine {
     // request need not. A failure meanwhile is handled where each is awaited.
     const initFetch = this.init.needs(mapUrl) ? this.fetchWithRetry(mapUrl, gen, MEDIA_RETRY) : null;
     initFetch?.catch(() => undefined);
-    const fetching = this.fetchWithRetry(piece.url, gen, MEDIA_RETRY, guard.signal, guard.watch);
+    // A piece of the start was asked for with the others (start-prefetch.ts).
+    const prefetched = this.prefetch.take(piece.url);
+    const fetching = prefetched ?? this.fetchWithRetry(piece.url, gen, MEDIA_RETRY, guard.signal, guard.watch);
     fetching.catch(() => undefined);
     try {
       if (initFetch) {
@@ -434,7 +445,8 @@ export class LiveEngine {
         return true;
       }
       if (!loaded || gen !== this.generation) return false;
-      this.throughput.add({ bytes: loaded.bytes.byteLength, transferMs: loaded.transferMs });
+      // Overlapping transfers share the link: a prefetched piece's rate is no sample.
+      if (!prefetched) this.throughput.add({ bytes: loaded.bytes.byteLength, transferMs: loaded.transferMs });
       await this.deps.target.append(loaded.bytes);
       if (gen !== this.generation) return false;
       this.afterAppend(playlist, piece, loaded.bytes);
@@ -448,7 +460,7 @@ export class LiveEngine {
         // A full SourceBuffer: free what is behind the position, then the same piece again
         // (the cursor has not moved). A replaced MediaSource restarted the generation already.
         if (gen !== this.generation) return false;
-        await this.evictBackBuffer(0);
+        await this.backBuffer.evict(0);
         // A real pause (a playlist's arrival must not cut it short): the element plays on and
         // frees what it has played before the piece is tried again.
         await new Promise<void>((resolve) => this.deps.timers.setTimeout(() => resolve(), QUOTA_RETRY_MS));
@@ -476,7 +488,12 @@ export class LiveEngine {
       this.timeline.record(playlist, piece.cursor, mediaTime, piece.kind === 'hint' ? null : piece.dateMs);
       if (first) this.emitTimeline();
       if (this.startOffset !== null) {
-        this.deps.emit({ type: 'seek', position: mediaTime + this.startOffset });
+        // The start's distance behind the edge, from the newest playlist: the edge moved on
+        // while the first piece loaded (blocking reloads kept the playlist current), and
+        // seeking from the first playlist's edge would start that much further behind.
+        const edge = this.playlist && this.timeline.timeline(this.playlist)?.edgeTime;
+        const position = edge ? Math.max(mediaTime, edge - this.startLatencyS) : mediaTime + this.startOffset;
+        this.deps.emit({ type: 'seek', position });
         this.startOffset = null;
       }
     }
@@ -493,17 +510,6 @@ export class LiveEngine {
       bandwidthEstimate: this.bandwidthEstimate(),
     });
     this.cursor = piece.next;
-    if (++this.appendsSinceEviction >= 10) {
-      this.appendsSinceEviction = 0;
-      void this.evictBackBuffer();
-    }
-  }
-
-  private async evictBackBuffer(keep = BACK_BUFFER_S): Promise<void> {
-    const first = this.deps.target.buffered()[0];
-    if (!first || !Number.isFinite(this.position)) return;
-    // Never the second before the position: the element may still be decoding from it.
-    const until = this.position - Math.max(keep, 1);
-    if (until > first.start) await this.deps.target.remove(first.start, until).catch(() => undefined);
+    this.backBuffer.afterAppend();
   }
 }

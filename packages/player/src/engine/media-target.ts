@@ -14,6 +14,12 @@ export interface MediaTarget {
   configure(mime: string): Promise<void>;
   append(bytes: Uint8Array): Promise<void>;
   remove(start: number, end: number): Promise<void>;
+  /**
+   * The live window on the element's timeline (MediaSource.setLiveSeekableRange). Without it a
+   * live MediaSource (duration +Infinity) is seekable only where it is buffered, so a seek to a
+   * start position whose media is still on its way is cut back to the buffered end.
+   */
+  setSeekable(start: number, end: number): void;
   buffered(): Range[];
   destroy(): void;
 }

@@ -7,19 +7,28 @@ const SRC_NOT_SUPPORTED = 4;
 /**
  * A MediaTarget over a MediaSource: one SourceBuffer, operations strictly one at a time (a
  * SourceBuffer refuses a second while `updating`). Works on a MediaSource made in a worker or
- * on the page alike. Duration is +Infinity: a live stream has no end, and the element's
- * seekable range is then what is buffered.
+ * on the page alike. Duration is +Infinity: a live stream has no end; the element's seekable
+ * range is the live window the engine sets (setSeekable), or else only what is buffered.
  */
 export class MseTarget implements MediaTarget {
   private buffer: SourceBuffer | null = null;
   private queue: Promise<void> = Promise.resolve();
   private readonly opened: Promise<void>;
+  private seekable: { start: number; end: number } | null = null;
 
   constructor(private readonly source: MediaSource) {
     this.opened =
       source.readyState === 'open'
         ? Promise.resolve()
         : new Promise((resolve) => source.addEventListener('sourceopen', () => resolve(), { once: true }));
+    // A window set before the MediaSource opened (the page had not given it an element yet).
+    void this.opened.then(() => this.applySeekable());
+  }
+
+  setSeekable(start: number, end: number): void {
+    if (!(end >= start) || !(start >= 0)) return;
+    this.seekable = { start, end };
+    this.applySeekable();
   }
 
   configure(mime: string): Promise<void> {
@@ -68,6 +77,16 @@ export class MseTarget implements MediaTarget {
       // Already detached.
     }
     this.buffer = null;
+  }
+
+  private applySeekable(): void {
+    // Allowed while a SourceBuffer updates (unlike duration), so no queue; only while open.
+    if (!this.seekable || this.source.readyState !== 'open' || !this.source.setLiveSeekableRange) return;
+    try {
+      this.source.setLiveSeekableRange(this.seekable.start, this.seekable.end);
+    } catch {
+      // Closed meanwhile: the next window is set on the next MediaSource.
+    }
   }
 
   private enqueue(operation: () => Promise<void>): Promise<void> {

@@ -101,6 +101,27 @@ export function nextLoad(playlist: MediaPlaylist, cursor: Cursor): NextLoad {
 }
 
 /**
+ * The pieces the playlist lists from `cursor` on, in order, at most `max`: all published, so
+ * a start can ask for them together instead of one round trip each (the preload hint, not yet
+ * published, is left to the media loop).
+ */
+export function listedPieces(
+  playlist: MediaPlaylist,
+  cursor: Cursor,
+  max: number,
+): Extract<NextLoad, { kind: 'part' | 'segment' }>[] {
+  const pieces: Extract<NextLoad, { kind: 'part' | 'segment' }>[] = [];
+  let at = cursor;
+  while (pieces.length < max) {
+    const next = nextLoad(playlist, at);
+    if (next.kind !== 'part' && next.kind !== 'segment') break;
+    pieces.push(next);
+    at = next.next;
+  }
+  return pieces;
+}
+
+/**
  * The first piece to load for a start `latency` seconds behind the live edge: the newest
  * independent part (or, without parts, the segment) that starts at or before that point, so
  * the decoder starts on a keyframe and the position sits at most one segment earlier.

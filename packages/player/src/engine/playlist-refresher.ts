@@ -23,9 +23,14 @@ export class PlaylistRefresher {
 
   constructor(private readonly io: RefresherIo) {}
 
-  follow(url: string): void {
+  /**
+   * `from`: where a rendition report of the playlist left says this variant is (a switch): the
+   * first request blocks for that part, which the server has, instead of a plain request a
+   * cache may answer with an older playlist.
+   */
+  follow(url: string, from?: { msn: number; part: number | null }): void {
     this.stop();
-    void this.loop(url, this.run);
+    void this.loop(url, this.run, from);
   }
 
   stop(): void {
@@ -34,12 +39,15 @@ export class PlaylistRefresher {
     this.abort = new AbortController();
   }
 
-  private async loop(variantUrl: string, run: number): Promise<void> {
+  private async loop(variantUrl: string, run: number, from?: { msn: number; part: number | null }): Promise<void> {
     let current: MediaPlaylist | null = null;
     let full = false;
     while (run === this.run && !current?.endList) {
       let url = variantUrl;
-      if (current?.serverControl.canBlockReload) {
+      if (!current && from) {
+        const parts = from.part !== null && this.io.lowLatency();
+        url = blockingReloadUrl(variantUrl, { msn: from.msn, part: from.part ?? 0 }, { parts, skip: false });
+      } else if (current?.serverControl.canBlockReload) {
         const skip = !full && current.serverControl.canSkipUntil > 0;
         url = blockingReloadUrl(variantUrl, afterLast(current), { parts: current.partTarget > 0, skip });
       } else if (current) {

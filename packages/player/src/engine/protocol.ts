@@ -147,12 +147,14 @@ export type EngineEvent =
 /**
  * What the engine asks of the page's MediaSource on the `default-media-source` sink, one at a
  * time, each answered by `id` (ClientSinkEvent). `epoch` names the MediaSource it was meant for:
- * an operation for one the page has since replaced (onClientSinkReset) is dropped.
+ * an operation for one the page has since replaced (onClientSinkReset) is dropped. The live
+ * window (`sinkSeekable`, MediaSource.setLiveSeekableRange) is applied at once and not answered.
  */
 export type SinkOperation =
   | { type: 'sinkConfigure'; id: number; epoch: number; mime: string }
   | { type: 'sinkAppend'; id: number; epoch: number; bytes: Uint8Array }
-  | { type: 'sinkRemove'; id: number; epoch: number; start: number; end: number };
+  | { type: 'sinkRemove'; id: number; epoch: number; start: number; end: number }
+  | { type: 'sinkSeekable'; epoch: number; start: number; end: number };
 
 const COMMANDS: ReadonlySet<string> = new Set<EngineCommandName>([
   'create',
@@ -223,6 +225,7 @@ const EVENTS: ReadonlySet<string> = new Set<EngineEvent['type']>([
   'sinkConfigure',
   'sinkAppend',
   'sinkRemove',
+  'sinkSeekable',
 ]);
 
 /** A message from the worker; null for anything else (another script's message). */

@@ -88,7 +88,7 @@ function setUp(
       return worker;
     },
     adopt,
-    type,
+    type === 'default-media-source' ? (element, answer) => new PageMediaSource(element, answer) : undefined,
   );
   sink.load('https://origin.test/hls/ch/master.m3u8');
   return { sink, video, reports, workers, worker: () => workers.at(-1)! };
@@ -398,9 +398,13 @@ class FakeMediaSource extends EventTarget {
   readyState = 'open';
   duration = Number.NaN;
   buffers: FakeSourceBuffer[] = [];
+  seekable: [number, number][] = [];
   constructor() {
     super();
     FakeMediaSource.made.push(this);
+  }
+  setLiveSeekableRange(start: number, end: number) {
+    this.seekable.push([start, end]);
   }
   addSourceBuffer() {
     const buffer = new FakeSourceBuffer();
@@ -458,6 +462,18 @@ describe('default-media-source sink', () => {
     worker().emit({ type: 'sinkAppend', id: 4, epoch: 0, bytes: new Uint8Array(5) });
     await vi.advanceTimersByTimeAsync(0);
     expect(worker().sent('onClientSinkError')).toEqual([expect.objectContaining({ id: 4, code: 3 })]);
+  });
+
+  it('sets the live window the engine sends on its MediaSource, at once and unanswered', () => {
+    const { worker } = setUp(() => false, undefined, 'default-media-source');
+    worker().emit({ type: 'sinkSeekable', epoch: 0, start: 100, end: 106.2 });
+    worker().emit({ type: 'sinkSeekable', epoch: 7, start: 0, end: 1 }); // a MediaSource since replaced
+    expect(FakeMediaSource.made[0]!.seekable).toEqual([[100, 106.2]]);
+    expect(
+      worker()
+        .sent('onClientSinkUpdate')
+        .filter((c) => c.done !== undefined),
+    ).toEqual([]);
   });
 
   it('reloads on a new worker and a new MediaSource, the old one released', async () => {

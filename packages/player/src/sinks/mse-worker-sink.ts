@@ -6,9 +6,16 @@ import { MediaBitrateMeter } from '../media-bitrate.ts';
 import type { Quality } from '../quality.ts';
 import { serverTimeUrl } from '../server-clock.ts';
 import { afterStall, NO_STALL_BACKOFF, stallExtra } from '../stall-backoff.ts';
-import { decodeEvent, type EngineCommand, type EngineEvent, type EngineTimeline } from '../engine/protocol.ts';
+import {
+  decodeEvent,
+  type ClientSinkEvent,
+  type EngineCommand,
+  type EngineEvent,
+  type EngineTimeline,
+} from '../engine/protocol.ts';
 import { gapJump } from './gap-jump.ts';
-import { PageMediaSource } from './page-media-source.ts';
+import { lazySink } from './lazy-sink.ts';
+import type { PageMediaSource } from './page-media-source.ts';
 import type { Sink, SinkFactory, SinkHost } from './sink.ts';
 
 export { gapJump, MAX_GAP_S } from './gap-jump.ts';
@@ -48,6 +55,16 @@ export type AdoptEngine = (url: string, create: CreateCommand) => StartedEngine 
 export type WorkerEngineSinkType = 'mse-worker' | 'default-media-source';
 
 /**
+ * Makes the page's MediaSource for `default-media-source` (page-media-source.ts). Passed in, not
+ * imported, so that its code (and a page copy of the SourceBuffer queue) loads only with that
+ * sink (default-media-source-sink.ts), never with the mse-worker sink most browsers run.
+ */
+export type PageSourceMaker = (
+  video: HTMLVideoElement,
+  answer: (event: ClientSinkEvent) => void,
+) => Pick<PageMediaSource, 'attach' | 'run' | 'position' | 'destroy'>;
+
+/**
  * The sinks on our LL-HLS engine (engine/live-engine.ts) in a dedicated worker:
  * - `mse-worker`: the MediaSource is made there too, only its handle is on the element
  *   (`srcObject`); nothing of loading or appending runs on the page.
@@ -63,8 +80,9 @@ export function createMseWorkerSink(
   env: SinkEnvironment,
   createWorker: () => EngineWorker,
   adopt: AdoptEngine = () => null,
-  type: WorkerEngineSinkType = 'mse-worker',
+  makePageSource?: PageSourceMaker,
 ): Sink {
+  const type: WorkerEngineSinkType = makePageSource ? 'default-media-source' : 'mse-worker';
   let url = '';
   let lowLatency = host.lowLatency;
   let liveMaxLatency = Number.POSITIVE_INFINITY;
@@ -80,7 +98,7 @@ export function createMseWorkerSink(
   let viewport = { width: -1, height: -1 };
   let jumpAskedAt = Number.NEGATIVE_INFINITY;
   const video = host.video;
-  const pageSource = type === 'default-media-source' ? new PageMediaSource(video, (event) => post(event)) : null;
+  const pageSource = makePageSource?.(video, (event) => post(event)) ?? null;
 
   const post = (command: EngineCommand) => worker?.postMessage(command);
 
@@ -109,6 +127,7 @@ export function createMseWorkerSink(
       case 'sinkConfigure':
       case 'sinkAppend':
       case 'sinkRemove':
+      case 'sinkSeekable':
         pageSource?.run(event);
         return;
       case 'sourceInfo': {
@@ -393,6 +412,10 @@ export function defaultMediaSourceSinkFactory(createWorker: () => EngineWorker):
   return {
     type: 'default-media-source',
     supported: (capabilities) => capabilities.mediaSource,
-    create: (host, env) => createMseWorkerSink(host, env, createWorker, undefined, 'default-media-source'),
+    // Its code loads when it is chosen: most browsers run mse-worker and never need it.
+    create: (host, env) =>
+      lazySink('default-media-source', host, () =>
+        import('./default-media-source-sink.ts').then((m) => m.createDefaultMediaSourceSink(host, env, createWorker)),
+      ),
   };
 }

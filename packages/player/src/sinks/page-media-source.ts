@@ -45,6 +45,10 @@ export class PageMediaSource {
   run(operation: SinkOperation): void {
     const target = this.target;
     if (!target || operation.epoch !== this.epoch) return;
+    if (operation.type === 'sinkSeekable') {
+      target.setSeekable(operation.start, operation.end);
+      return;
+    }
     const done = (() => {
       switch (operation.type) {
         case 'sinkConfigure':

@@ -116,8 +116,11 @@ export class FakeOrigin {
     return `${lines.join('\n')}\n`;
   }
 
-  /** The media playlist now: 3 whole segments, parts for the last 2 and the one in progress. */
-  mediaPlaylist(): string {
+  /**
+   * The media playlist now: 3 whole segments, parts for the last 2 and the one in progress,
+   * and a rendition report for each other rendition (`rendition` names this one).
+   */
+  mediaPlaylist(rendition = ''): string {
     const whole = Math.floor(this.published / PARTS_PER_SEGMENT);
     const inProgress = this.published % PARTS_PER_SEGMENT;
     const first = Math.max(0, whole - 3);
@@ -145,6 +148,11 @@ export class FakeOrigin {
       partLines(whole, inProgress);
     }
     lines.push(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI="part-${whole}.${inProgress}.m4s"`);
+    const last = this.published - 1;
+    for (const other of this.renditions.filter((r) => r.name !== rendition)) {
+      const at = `LAST-MSN=${Math.floor(last / PARTS_PER_SEGMENT)},LAST-PART=${last % PARTS_PER_SEGMENT}`;
+      lines.push(`#EXT-X-RENDITION-REPORT:URI="../${other.name}/media.m3u8",${at}`);
+    }
     return `${lines.join('\n')}\n`;
   }
 
@@ -183,7 +191,7 @@ export class FakeOrigin {
       return this.hold(
         () => this.published >= wanted,
         init?.signal,
-        () => this.answer(this.mediaPlaylist()),
+        () => this.answer(this.mediaPlaylist(url.pathname.split('/').at(-2))),
       );
     }
     if (name === 'init.mp4') return Promise.resolve(this.answer(initSegment()));
@@ -212,6 +220,8 @@ export class RecordingTarget {
   readonly mimes: string[] = [];
   readonly appended: Uint8Array[] = [];
   readonly removed: [number, number][] = [];
+  /** Every live window set, in order. */
+  readonly seekable: [number, number][] = [];
   ranges: { start: number; end: number }[] = [];
   /** Set to refuse the next configure or media append (an init segment is never refused). */
   refuseConfigure: Error | null = null;
@@ -233,6 +243,10 @@ export class RecordingTarget {
   remove(start: number, end: number): Promise<void> {
     this.removed.push([start, end]);
     return Promise.resolve();
+  }
+
+  setSeekable(start: number, end: number): void {
+    this.seekable.push([start, end]);
   }
 
   buffered() {

@@ -27,6 +27,8 @@ class FakeTimeRanges {
 
 export class FakeVideo extends EventTarget {
   paused = true;
+  /** HTMLMediaElement.readyState: 0 (nothing) until a test says otherwise. */
+  readyState = 0;
   ended = false;
   muted = false;
   volume = 1;

@@ -1,0 +1,159 @@
+// `npm run bench:startup [-- --loads=N --players=a,b]`: cold start-up alone, many times, players
+// interleaved (embed, native, embed, native, …) so that a slow minute of the machine hits every
+// player alike. Each load is a fresh browser context (empty HTTP cache) that plays for 3 s after
+// its first frame. Prints, per player, the median and quartiles of:
+// - first frame: navigation start to the first presented frame (as `npm run bench`);
+// - latency at the first frame and 3 s later (the same probe and playlist clock as the bench),
+//   so a start that is fast only because it starts far behind the edge shows as such;
+// - main-thread long tasks before the first frame (ms), the page work a start waits behind.
+// For the embed it also prints the median of its own start-up marks (performance.mark
+// `onair:*`). A benchmark, not a test: it reports and never judges.
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './lib/chromium.mjs';
+import { latencySamples, percentile } from './lib/measure.mjs';
+import { players as allPlayers } from './lib/players.mjs';
+import { PlaylistClock } from './lib/playlist-clock.mjs';
+import { installProbe } from './lib/probe.mjs';
+import { builtEmbedDir, ensureBenchDependencies, startPlatform } from './lib/setup.mjs';
+import { prepareSite } from './lib/site.mjs';
+
+const MASTER = '/hls/studio-live/master.m3u8';
+const SAMPLE_EVERY_MS = 100;
+const AFTER_FIRST_FRAME_MS = 3000;
+
+function parse(argv) {
+  const options = { loads: 10, players: ['embed', 'native', 'hlsjs-ll', 'videojs'] };
+  for (const arg of argv) {
+    const [key, value] = arg.replace(/^--/, '').split('=');
+    if (key === 'loads') options.loads = Number(value);
+    else if (key === 'players') options.players = value.split(',');
+    else throw new Error(`unknown option ${arg} (--loads=N --players=a,b)`);
+  }
+  if (!(options.loads >= 1)) throw new Error('--loads takes a whole number from 1');
+  return options;
+}
+
+/** When the requests every player makes on its way to a first frame started and ended. */
+const MILESTONES = [
+  ['info', /\/info$/],
+  ['master', /master\.m3u8$/],
+  ['media playlist', /media\.m3u8$/],
+  ['init', /init\.mp4$/],
+  ['first media', /\/(part|seg)-[\d.]+\.m4s$/],
+];
+
+function milestones(resources) {
+  const out = {};
+  for (const [name, pattern] of MILESTONES) {
+    const first = resources.filter((r) => pattern.test(r.path)).sort((a, b) => a.startMs - b.startMs)[0];
+    if (!first) continue;
+    out[`${name} asked`] = first.startMs;
+    out[`${name} in`] = first.endMs;
+  }
+  return out;
+}
+
+async function coldLoad(browser, url, clock) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(installProbe, SAMPLE_EVERY_MS);
+    await page.goto(url);
+    await page.waitForFunction(() => window.__bench?.firstFrameMs != null, null, { timeout: 30_000, polling: 50 });
+    const firstFrameMs = await page.evaluate(() => window.__bench.firstFrameMs);
+    const now = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(Math.max(0, firstFrameMs + AFTER_FIRST_FRAME_MS + 300 - now));
+    const recorded = await page.evaluate(() => ({
+      ...window.__bench,
+      resources: [...performance.getEntriesByType('resource'), ...window.__bench.workerResources].map((e) => ({
+        path: new URL(e.name).pathname,
+        startMs: e.startTime,
+        endMs: e.responseEnd,
+      })),
+      marks: Object.fromEntries(
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('onair:'))
+          .map((m) => [m.name, m.startTime]),
+      ),
+    }));
+    await clock.poll();
+    const samples = latencySamples(recorded, clock).filter((s) => s.latencyS !== null);
+    const at = (ms) => samples.find((s) => s.t * 1000 >= ms)?.latencyS ?? null;
+    const longTaskMs = recorded.longTasks
+      .filter((t) => t.atMs < firstFrameMs)
+      .reduce((total, t) => total + Math.min(t.durationMs, firstFrameMs - t.atMs), 0);
+    return {
+      firstFrameMs,
+      latencyAtFirstS: at(firstFrameMs),
+      latencyAfterS: at(firstFrameMs + AFTER_FIRST_FRAME_MS),
+      longTaskMs,
+      marks: { ...milestones(recorded.resources), ...recorded.marks },
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const fmt = (values, digits, unit) => {
+  const [a, b, c] = [25, 50, 75].map((p) => percentile(values, p));
+  return b === null ? '—' : `${b.toFixed(digits)}${unit} (${a.toFixed(digits)}–${c.toFixed(digits)})`;
+};
+
+async function main() {
+  const options = parse(process.argv.slice(2));
+  ensureBenchDependencies();
+  const list = allPlayers(options.players);
+  const site = prepareSite(await builtEmbedDir(), list);
+  const platform = await startPlatform({ embedDir: site.dir });
+  const clock = new PlaylistClock(`${platform.base}${MASTER}`);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const results = Object.fromEntries(list.map((p) => [p.id, []]));
+  try {
+    await clock.start();
+    for (let load = 1; load <= options.loads; load += 1) {
+      for (const player of list) {
+        try {
+          results[player.id].push(await coldLoad(browser, `${platform.base}${player.page.path}`, clock));
+        } catch (error) {
+          console.log(`  ${player.label}, load ${load}: ${error.message.split('\n')[0]}`);
+        }
+      }
+      process.stdout.write(`load ${load}/${options.loads}\r`);
+    }
+  } finally {
+    clock.stop();
+    await browser.close();
+    await platform.stop();
+    site.remove();
+  }
+  console.log(`\n${options.loads} cold loads per player, interleaved; median (quartiles)\n`);
+  console.log('| Player | First frame | Latency at it | Latency 3 s later | Long tasks before it |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const player of list) {
+    const r = results[player.id];
+    const pick = (key) => r.map((x) => x[key]);
+    console.log(
+      `| ${player.label} | ${fmt(pick('firstFrameMs'), 0, ' ms')} | ${fmt(pick('latencyAtFirstS'), 2, ' s')} | ` +
+        `${fmt(pick('latencyAfterS'), 2, ' s')} | ${fmt(pick('longTaskMs'), 0, ' ms')} |`,
+    );
+  }
+  for (const player of list) {
+    const r = results[player.id];
+    const names = [...new Set(r.flatMap((x) => Object.keys(x.marks)))];
+    const at = (name) =>
+      percentile(
+        r.map((x) => x.marks[name]).filter((v) => v !== undefined),
+        50,
+      );
+    names.sort((a, b) => at(a) - at(b));
+    console.log(
+      `\n${player.label}, medians (ms since navigation): ${names.map((n) => `${n} ${Math.round(at(n))}`).join(', ')}`,
+    );
+  }
+}
+
+await main();

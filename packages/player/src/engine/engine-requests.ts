@@ -1,0 +1,75 @@
+import type { Timers } from '../environment.ts';
+import {
+  invalidPlaylist,
+  LoadError,
+  loadFailure,
+  loadWithRetry,
+  PLAYLIST_RETRY,
+  type Loaded,
+  type RetryPolicy,
+  type TransferWatch,
+} from './loader.ts';
+import { PlaylistError } from './m3u8.ts';
+import type { EngineEvent } from './protocol.ts';
+
+export interface EngineRequestsDeps {
+  fetch: typeof fetch;
+  monotonic(): number;
+  timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
+  /** The engine's sleep between retries (its wakeups: a restart ends it early). */
+  sleep(ms: number): Promise<void>;
+}
+
+/** Which load a request belongs to: once `current()` is false, its answer is nobody's. */
+export interface RequestScope {
+  signal: AbortSignal;
+  current(): boolean;
+}
+
+/**
+ * How the engine asks the origin: every request with the retry policy of its kind
+ * (loader.ts), the page's credentials mode (setRequestCredentials), a timeout on the engine's
+ * own timers; playlists parsed, and a failure turned into the engine's error event.
+ */
+export class EngineRequests {
+  credentials: RequestCredentials = 'same-origin';
+
+  constructor(private readonly deps: EngineRequestsDeps) {}
+
+  /** The bytes of `url`; null when the scope ended or its signal aborted meanwhile. */
+  load(url: string, policy: RetryPolicy, scope: RequestScope, watch?: TransferWatch): Promise<Loaded | null> {
+    const { fetch, monotonic, timers } = this.deps;
+    return loadWithRetry({ fetch, monotonic, credentials: this.credentials }, url, policy, {
+      signal: scope.signal,
+      current: scope.current,
+      sleep: (ms) => this.deps.sleep(ms),
+      later: (fn, ms) => {
+        const timer = timers.setTimeout(fn, ms);
+        return () => timers.clearTimeout(timer);
+      },
+      watch,
+    });
+  }
+
+  /**
+   * A playlist, fetched with retries and parsed; null when the scope ended or the request was
+   * aborted (a variant switch), and after a failure, which goes to `failed` as the error event.
+   */
+  async playlist<T>(
+    url: string,
+    scope: RequestScope,
+    parse: (text: string) => T,
+    failed: (event: EngineEvent) => void,
+  ): Promise<T | null> {
+    try {
+      const loaded = await this.load(url, PLAYLIST_RETRY, scope);
+      if (!loaded || !scope.current() || scope.signal.aborted) return null;
+      return parse(new TextDecoder().decode(loaded.bytes));
+    } catch (error) {
+      if (error instanceof LoadError) failed({ type: 'error', error: loadFailure(error, 'playlist') });
+      else if (error instanceof PlaylistError) failed({ type: 'error', error: invalidPlaylist(error.message, url) });
+      else throw error;
+      return null;
+    }
+  }
+}
