@@ -102,17 +102,17 @@ describe('LiveEngine', () => {
     target.configure = (mime) => opened.then(() => configure(mime));
     start();
     await settle();
-    // The page has not put the MediaSource on an element yet: nothing appended, yet the start's
-    // parts from the independent 4.0 to the newest listed 5.1 are all asked for (one round
-    // trip, not six), and not the hinted 5.2, which is the media loop's.
+    // The page has not put the MediaSource on an element yet: nothing appended, yet the init
+    // segment and then the start's first four listed parts from the independent 4.0 are asked
+    // for together (one round trip, not five); 5.0 and 5.1 follow in turn, and the hinted 5.2.
     expect(target.appended).toHaveLength(0);
-    const startParts = ['4.0', '4.1', '4.2', '4.3', '5.0', '5.1'].map((p) => `360p/part-${p}.m4s`);
-    expect(origin.requests.filter((r) => r.includes('/part-'))).toEqual(startParts);
+    const media = origin.requests.filter((r) => !r.includes('?')).slice(2);
+    expect(media).toEqual(['360p/init.mp4', ...['4.0', '4.1', '4.2', '4.3'].map((p) => `360p/part-${p}.m4s`)]);
     open();
     await settle();
-    // The init segment, then the parts, each asked for once.
-    expect(target.appended).toHaveLength(1 + startParts.length);
-    for (const part of startParts) expect(origin.requests.filter((r) => r === part)).toHaveLength(1);
+    const listed = ['4.0', '4.1', '4.2', '4.3', '5.0', '5.1'].map((p) => `360p/part-${p}.m4s`);
+    expect(target.appended).toHaveLength(1 + listed.length);
+    for (const part of listed) expect(origin.requests.filter((r) => r === part)).toHaveLength(1);
     expect(origin.requests).toContain('360p/part-5.2.m4s');
   });
 
@@ -129,6 +129,27 @@ describe('LiveEngine', () => {
     await settle();
     // 0.75 s behind 6.0 s, not behind the 5.5 s of the playlist the start was chosen from.
     expect(of('seek')).toEqual([{ type: 'seek', position: EPOCH_S + 5.25 }]);
+  });
+
+  it('counts the newest playlist’s age in the start distance, up to one part', async () => {
+    for (const [waitMs, position] of [
+      [100, EPOCH_S + 4.85], // 0.75 s behind an edge that is 0.1 s further on by now
+      [5_000, EPOCH_S + 5.0], // an old playlist is no clock: at most one part (0.25 s)
+    ] as const) {
+      let open = () => {};
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      target = new RecordingTarget();
+      events = [];
+      const configure = target.configure.bind(target);
+      target.configure = (mime) => opened.then(() => configure(mime));
+      start();
+      await settle();
+      await vi.advanceTimersByTimeAsync(waitMs);
+      open();
+      await settle();
+      expect(of('seek').map((e) => e.position)).toEqual([position]);
+      engine.destroy();
+    }
   });
 
   it('requests the preload-hinted part and a blocking reload for it, answered the moment it is published', async () => {

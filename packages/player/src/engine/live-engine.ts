@@ -69,6 +69,8 @@ export class LiveEngine {
   /** How far behind the edge this start aims: the seek is made from the newest playlist. */
   private startLatencyS = 0;
   private readonly prefetch = new StartPrefetch();
+  /** When the newest playlist arrived (monotonic ms): its edge has moved on since. */
+  private playlistAt = 0;
   private readonly init = new InitSegments();
   private readonly timeline = new MediaTimeline();
   private playedVariant = -1;
@@ -102,6 +104,7 @@ export class LiveEngine {
       lowLatency: () => this.options.lowLatency,
       onPlaylist: (playlist) => {
         this.playlist = playlist;
+        this.playlistAt = deps.monotonic();
         this.emitTimeline();
         this.wakeups.wake();
       },
@@ -329,7 +332,11 @@ export class LiveEngine {
         this.cursor = start.cursor;
         this.startOffset = start.offset;
         this.startLatencyS = latency;
-        const urls = listedPieces(playlist, start.cursor, START_PREFETCH_MAX).map((piece) => piece.url);
+        // The init segment first: a browser opens 6 connections to an HTTP/1.1 origin, and
+        // behind the parts it waited for one (the blocking playlist reload holds another).
+        const pieces = listedPieces(playlist, start.cursor, START_PREFETCH_MAX);
+        const mapUrl = playlist.segments.find((s) => s.msn === start.cursor.msn)?.mapUrl ?? null;
+        const urls = [...(mapUrl && this.init.needs(mapUrl) ? [mapUrl] : []), ...pieces.map((piece) => piece.url)];
         this.prefetch.start(urls, this.abort.signal, (url, signal) =>
           this.fetchWithRetry(url, gen, MEDIA_RETRY, signal),
         );
@@ -408,7 +415,9 @@ export class LiveEngine {
     // The init segment and the piece are asked for at once: applying the init may wait (a
     // worker's MediaSource opens only once the page has put it on an element), the piece's
     // request need not. A failure meanwhile is handled where each is awaited.
-    const initFetch = this.init.needs(mapUrl) ? this.fetchWithRetry(mapUrl, gen, MEDIA_RETRY) : null;
+    const initFetch = this.init.needs(mapUrl)
+      ? (this.prefetch.take(mapUrl) ?? this.fetchWithRetry(mapUrl, gen, MEDIA_RETRY))
+      : null;
     initFetch?.catch(() => undefined);
     // A piece of the start was asked for with the others (start-prefetch.ts).
     const prefetched = this.prefetch.take(piece.url);
@@ -490,9 +499,17 @@ export class LiveEngine {
       if (this.startOffset !== null) {
         // The start's distance behind the edge, from the newest playlist: the edge moved on
         // while the first piece loaded (blocking reloads kept the playlist current), and
-        // seeking from the first playlist's edge would start that much further behind.
-        const edge = this.playlist && this.timeline.timeline(this.playlist)?.edgeTime;
-        const position = edge ? Math.max(mediaTime, edge - this.startLatencyS) : mediaTime + this.startOffset;
+        // seeking from the first playlist's edge would start that much further behind. The
+        // page reads the distance as the playlist's edge plus its age (liveEdgeDistance), so
+        // the age counts too, up to one part (a playlist older than that is no clock).
+        const playlist = this.playlist;
+        const edge = playlist && this.timeline.timeline(playlist)?.edgeTime;
+        const age = Math.min(
+          (this.deps.monotonic() - this.playlistAt) / 1000,
+          playlist?.partTarget || playlist?.targetDuration || 0,
+        );
+        const behind = Math.max(0, this.startLatencyS - Math.max(0, age));
+        const position = edge ? Math.max(mediaTime, edge - behind) : mediaTime + this.startOffset;
         this.deps.emit({ type: 'seek', position });
         this.startOffset = null;
       }

@@ -1,7 +1,12 @@
 import type { Loaded } from './loader.ts';
 
-/** At most this many pieces are asked for together at a start (1.6 s of 200 ms parts). */
-export const START_PREFETCH_MAX = 8;
+/**
+ * At most this many pieces are asked for together at a start (0.8 s of 200 ms parts, the most
+ * a start can sit before its position on a 1 s segment's independent first part, less one).
+ * A browser opens 6 connections to an HTTP/1.1 origin: these, the init segment and the
+ * blocking playlist reload take all six, and nothing queues behind them.
+ */
+export const START_PREFETCH_MAX = 4;
 
 /**
  * The pieces of a start, requested together. A start sits on an independent part up to a
