@@ -35,6 +35,17 @@ describe('nextCatchUp', () => {
     expect(run([0.6, 0.75, 0.45, 0.79, 0.41, 0.6]).changes).toBe(0);
   });
 
+  it('approaches the target once from a start inside the dead band, then holds the band', () => {
+    // A start 0.12 s behind its target: the band alone would leave it there for good.
+    const approach = Array.from({ length: 12 }, (_, i) => Math.max(TARGET + 0.02, TARGET + 0.12 - i * 0.025));
+    const { rates, changes } = run([...approach, 0.75, 0.45, 0.79, 0.41, 0.6]);
+    expect(rates[0]).toBe(CATCH_UP_DEFAULTS.gentleRate);
+    expect(changes).toBe(2); // engaged once, released near the target, and no more
+    expect(rates.at(-1)).toBe(1);
+    // A start within ±RELEASE of the target settles at once.
+    expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.03))).toMatchObject({ rate: 1, settled: true });
+  });
+
   it('engages gently for a small lag and fast for a large one', () => {
     expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.3)).rate).toBe(CATCH_UP_DEFAULTS.gentleRate);
     expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.9)).rate).toBe(CATCH_UP_DEFAULTS.fastRate);

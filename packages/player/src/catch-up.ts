@@ -9,7 +9,10 @@
  * - a dead band with hysteresis: it engages only when the error leaves ±ENGAGE and releases
  *   only once it is back within ±RELEASE, so noise around the target changes nothing;
  * - one rate per episode, picked when it engages (no 1.05 ↔ 1.1 hunting);
- * - a minimum dwell between two changes, so even a noisy input cannot make it flap.
+ * - a minimum dwell between two changes, so even a noisy input cannot make it flap;
+ * - one approach first: until the distance has once come within ±RELEASE of the target, any
+ *   error beyond RELEASE engages. A start lands a little behind its target (the first frame
+ *   comes after the seek), and inside the dead band nothing would ever bring it closer.
  * At steady state latency only moves after a stall or a seek, so it changes rate a few times a
  * minute at most. Rates stay within −5 %/+10 %: pitch-preserving resampling at these rates is
  * inaudible, unlike the +50 % some players use.
@@ -53,9 +56,11 @@ export interface CatchUpState {
   rate: number;
   /** When it last changed the rate; -Infinity before the first change. */
   changedAtMs: number;
+  /** The distance has come within ±releaseS of the target once: the dead band holds from then on. */
+  settled: boolean;
 }
 
-export const INITIAL_CATCH_UP: CatchUpState = { rate: 1, changedAtMs: Number.NEGATIVE_INFINITY };
+export const INITIAL_CATCH_UP: CatchUpState = { rate: 1, changedAtMs: Number.NEGATIVE_INFINITY, settled: false };
 
 export interface CatchUpInput {
   nowMs: number;
@@ -75,7 +80,10 @@ export function nextCatchUp(
   input: CatchUpInput,
   config: CatchUpConfig = CATCH_UP_DEFAULTS,
 ): CatchUpState {
-  const to = (rate: number): CatchUpState => (rate === state.rate ? state : { rate, changedAtMs: input.nowMs });
+  const to = (rate: number, settled = state.settled): CatchUpState => {
+    if (rate === state.rate && settled === state.settled) return state;
+    return { rate, changedAtMs: rate === state.rate ? state.changedAtMs : input.nowMs, settled };
+  };
 
   // Out of its remit: hand back normal speed at once (no dwell: the reason is not noise).
   if (!input.active || input.targetS === null || !Number.isFinite(input.latencyS)) return to(1);
@@ -85,11 +93,12 @@ export function nextCatchUp(
   if (input.nowMs - state.changedAtMs < config.minDwellMs) return state;
 
   const error = input.latencyS - input.targetS;
-  if (state.rate > 1) return error <= config.releaseS ? to(1) : state;
-  if (state.rate < 1) return error >= -config.releaseS ? to(1) : state;
-  if (error > config.engageS && !short) return to(error > config.strongLagS ? config.fastRate : config.gentleRate);
-  if (error < -config.engageS) return to(config.slowRate);
-  return state;
+  if (state.rate > 1) return error <= config.releaseS ? to(1, true) : state;
+  if (state.rate < 1) return error >= -config.releaseS ? to(1, true) : state;
+  const engage = state.settled ? config.engageS : config.releaseS;
+  if (error > engage && !short) return to(error > config.strongLagS ? config.fastRate : config.gentleRate);
+  if (error < -engage) return to(config.slowRate);
+  return Math.abs(error) <= config.releaseS ? to(1, true) : state;
 }
 
 /** Seconds buffered ahead of `position` in the range that holds it (0 when none does). */

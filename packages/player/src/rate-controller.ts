@@ -43,7 +43,7 @@ export class RateController {
   setViewerRate(rate: number): number {
     const clamped = clampPlaybackRate(rate);
     this.#viewerRate = clamped;
-    this.#catchUp = { rate: 1, changedAtMs: this.harness.monotonic() };
+    this.#catchUp = { ...this.#catchUp, rate: 1, changedAtMs: this.harness.monotonic() };
     this.#pendingOwnRate = null;
     const element = this.harness.element();
     if (element) {
@@ -65,7 +65,7 @@ export class RateController {
     }
     this.#pendingOwnRate = null;
     this.#viewerRate = rate;
-    this.#catchUp = { rate: 1, changedAtMs: this.harness.monotonic() };
+    this.#catchUp = { ...this.#catchUp, rate: 1, changedAtMs: this.harness.monotonic() };
     return true;
   }
 
