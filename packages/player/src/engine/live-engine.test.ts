@@ -44,6 +44,18 @@ function start(
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
+
+/**
+ * The MediaSource stays closed (the page has not put it on an element yet) until the returned
+ * function is called: nothing can be appended, while requests go on.
+ */
+function closeMediaSource(): () => void {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const configure = target.configure.bind(target);
+  target.configure = (mime) => opened.then(() => configure(mime));
+  return open;
+}
 const of = <T extends EngineEvent['type']>(type: T) =>
   events.filter((e): e is Extract<EngineEvent, { type: T }> => e.type === type);
 
@@ -96,10 +108,7 @@ describe('LiveEngine', () => {
   });
 
   it('asks for every listed part of the start at once, while its init segment waits for the MediaSource', async () => {
-    let open = () => {};
-    const opened = new Promise<void>((resolve) => (open = resolve));
-    const configure = target.configure.bind(target);
-    target.configure = (mime) => opened.then(() => configure(mime));
+    const open = closeMediaSource();
     start();
     await settle();
     // The page has not put the MediaSource on an element yet: nothing appended, yet the init
@@ -117,10 +126,7 @@ describe('LiveEngine', () => {
   });
 
   it('seeks its distance behind the newest playlist’s edge, which moved on while the start loaded', async () => {
-    let open = () => {};
-    const opened = new Promise<void>((resolve) => (open = resolve));
-    const configure = target.configure.bind(target);
-    target.configure = (mime) => opened.then(() => configure(mime));
+    const open = closeMediaSource();
     start();
     await settle();
     origin.publish(2); // the edge moves from 5.5 s to 6.0 s before anything could be appended
@@ -136,12 +142,9 @@ describe('LiveEngine', () => {
       [100, EPOCH_S + 4.85], // 0.75 s behind an edge that is 0.1 s further on by now
       [5_000, EPOCH_S + 5.0], // an old playlist is no clock: at most one part (0.25 s)
     ] as const) {
-      let open = () => {};
-      const opened = new Promise<void>((resolve) => (open = resolve));
       target = new RecordingTarget();
       events = [];
-      const configure = target.configure.bind(target);
-      target.configure = (mime) => opened.then(() => configure(mime));
+      const open = closeMediaSource();
       start();
       await settle();
       await vi.advanceTimersByTimeAsync(waitMs);
