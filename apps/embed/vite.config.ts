@@ -62,9 +62,10 @@ export default defineConfig({
   plugins: [precompress(), engineWorkerUrl()],
   build: {
     target: 'es2022',
-    // Every browser the embed supports has <link rel=modulepreload>: no polyfill in the entry,
-    // which must stay as small as a module can be (src/main.tsx).
-    modulePreload: { polyfill: false },
+    // No JS preloading for import(): the chunks it loads share what they import with the app,
+    // which is loaded by then, and the code that would preload costs the start-up budget more
+    // than it saves. (CSS is all the entry's, src/main.tsx.)
+    modulePreload: false,
     // Maps for error monitoring and debugging, without the sourceMappingURL comment in each
     // chunk that every visitor would download (a few dozen bytes a chunk).
     sourcemap: 'hidden',

@@ -5,7 +5,17 @@
 // app's ~140 KiB gzip of React, router and screens would otherwise hold up for a few hundred
 // milliseconds. So the app is imported once that frame is out (or the early engine is gone,
 // or it is taking too long). Without an early engine the app is imported at once.
-import { untilEarlyFirstFrame } from './lib/early-first-frame.ts';
+import { startApp } from './lib/early-first-frame.ts';
+// The styles are the entry's, in index.html's <head>: loaded beside the early script's work
+// (a few KiB, in long before the first frame), so no chunk loaded later brings CSS of its own.
+// Inter, self-hosted (latin subset, the two weights the screens use): text renders the same on
+// every machine, which the screenshot references depend on, and no font CDN learns who watches.
+// In the cascade order the app's imports gave them: the player's and screens' rules, the fonts,
+// then the base rules.
+import './components/player.css';
+import './routes/screens.css';
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/latin-600.css';
+import './styles.css';
 
-await untilEarlyFirstFrame(window);
-await import('./app.tsx');
+await startApp(window, document, () => import('./app.tsx'));

@@ -16,8 +16,11 @@ declare global {
   }
 }
 
-/** Kept in step with index.html: how long the app waits for the early first frame at most. */
+/** index.html's timer, in step with it (early-first-frame.test.ts reads the script). */
 export const EARLY_FIRST_FRAME_PATIENCE_MS = 1500;
+
+/** What a visitor reads when the app's code could not be loaded (a network failure, a deploy). */
+export const APP_LOAD_FAILED = 'The player could not load. Reload to try again.';
 
 /** Resolves when the app may run: at once, unless the early script is bringing up a frame. */
 export async function untilEarlyFirstFrame(holder: EarlyFirstFrameHolder): Promise<void> {
@@ -25,4 +28,23 @@ export async function untilEarlyFirstFrame(holder: EarlyFirstFrameHolder): Promi
   if (!pending) return;
   // The script's gate only ever resolves; a failure of it must still let the app run.
   await pending.catch(() => undefined);
+}
+
+/**
+ * Imports the app once the gate opens. An import that fails (its chunk unreachable) is no
+ * uncaught error and no blank page: the root says so in words, and the console has the cause.
+ */
+export async function startApp(
+  holder: EarlyFirstFrameHolder,
+  page: Pick<Document, 'getElementById'>,
+  importApp: () => Promise<unknown>,
+): Promise<void> {
+  await untilEarlyFirstFrame(holder);
+  try {
+    await importApp();
+  } catch (error) {
+    console.error(error);
+    const root = page.getElementById('root');
+    if (root) root.textContent = APP_LOAD_FAILED;
+  }
 }
