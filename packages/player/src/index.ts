@@ -52,12 +52,6 @@ export type { PlayerEnvironment, SinkEnvironment, Timers } from './environment.t
 export { parseId3, type Id3Frame } from './id3.ts';
 export { CAPTION_DESCRIPTION, cuesFromId3 } from './id3-cues.ts';
 export type { TimedCue } from './timed-metadata.ts';
-export {
-  defaultMediaSourceSinkFactory,
-  mseWorkerSinkFactory,
-  type AdoptEngine,
-  type CreateCommand,
-  type EngineWorker,
-  type StartedEngine,
-} from './sinks/mse-worker-sink.ts';
+export { defaultMediaSourceSinkFactory, mseWorkerSinkFactory } from './sinks/worker-engine-factories.ts';
+export type { AdoptEngine, CreateCommand, EngineWorker, StartedEngine } from './sinks/mse-worker-sink.ts';
 export type { EngineCommand, EngineEvent } from './engine/protocol.ts';
