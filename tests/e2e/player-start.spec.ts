@@ -30,12 +30,20 @@ test.describe('player start-up', () => {
     expect(timing.started[0]).toBeLessThan(timing.adopted[0]!);
     // The engine's worker started from index.html, before the app's code had started a player,
     // and the player adopted it: one worker, one master playlist request, and the channel's two
-    // calls made once each (by the worker; the app took its answers).
+    // calls made once each (by the early script; the app took its answers).
     expect(timing.engine).toHaveLength(1);
     expect(timing.engine[0]).toBeLessThan(timing.started[0]!);
     expect(workers).toHaveLength(1);
     expect(workers[0]).toMatch(/\/assets\/engine-worker-[\w-]+\.js$/);
     expect(masters).toHaveLength(1);
+    // The page asked for the multivariant playlist and handed its text to the worker with
+    // `load` (the page's own resource timing has it), and the worker did not ask again: its
+    // media playlists are its own, none is the page's.
+    const pageRequests = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(pageRequests.filter((p) => p.endsWith('/master.m3u8'))).toHaveLength(1);
+    expect(pageRequests.filter((p) => p.endsWith('/media.m3u8'))).toEqual([]);
     expect(calls.sort()).toEqual(['/api/v2/channels/studio-live/info', '/api/v2/channels/studio-live/playback-url']);
     expect(await page.evaluate(() => (window as { __onairEngine?: unknown }).__onairEngine)).toBeNull();
 
@@ -60,8 +68,8 @@ test.describe('player start-up', () => {
     await expect(page).toHaveURL(/\/night-owl\/offline$/);
     expect(await page.evaluate(() => performance.getEntriesByName('onair:player-start', 'mark').length)).toBe(0);
     await expect(page.locator('video')).toHaveCount(0);
-    // The worker asked for the info and playback URL (the app took its answers: each asked
-    // once), found the channel offline, and was deleted before it loaded any media.
+    // The early script asked for the info and playback URL (the app took its answers: each
+    // asked once), found the channel offline, and deleted the worker before it loaded anything.
     expect(closed).toHaveLength(1);
     await closed[0];
     expect(media).toEqual([]);

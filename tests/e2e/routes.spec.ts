@@ -68,7 +68,7 @@ test.describe('routes and error screens', () => {
   });
 
   test('the channel calls start while the bundle downloads, and the app uses those responses', async ({ page }) => {
-    // The page's own requests and its engine worker's (which makes the calls where it can).
+    // The page's own requests (the early script makes the calls) and its engine worker's.
     const apiRequests: string[] = [];
     const infoRequests: Request[] = [];
     page.on('request', (r) => {

@@ -1,10 +1,10 @@
 import type { AdoptEngine, CreateCommand, EngineWorker } from '@onair/player';
 
 /**
- * The engine worker index.html's early script starts before the bundle runs: the worker asks
- * for the channel's info and playback URL itself (handing both responses back for the app),
- * and for a live channel loads the multivariant playlist, media playlist, init segment and
- * first parts in parallel with React; the player's mse-worker sink adopts the running engine
+ * The engine worker index.html's early script starts before the bundle runs, while the page
+ * asks for the channel's info and playback URL; for a live channel the script hands it the
+ * multivariant playlist's text with `load`, and the worker loads the media playlist, init
+ * segment and first parts before the app runs; the player's mse-worker sink adopts the running engine
  * instead of starting one (SPEC §4: the player starts once). The script leaves it under
  * `window.__onairEngine`, and deletes it (leaving `null`) when the channel turns out not to be
  * live; `null` there also means the page has asked already (no second engine).

@@ -54,14 +54,17 @@ export class EngineRequests {
   /**
    * A playlist, fetched with retries and parsed; null when the scope ended or the request was
    * aborted (a variant switch), and after a failure, which goes to `failed` as the error event.
+   * `fetched`: its text, which the page asked for already (parsed and judged as if loaded here).
    */
   async playlist<T>(
     url: string,
     scope: RequestScope,
     parse: (text: string) => T,
     failed: (event: EngineEvent) => void,
+    fetched?: string,
   ): Promise<T | null> {
     try {
+      if (fetched !== undefined) return parse(fetched);
       const loaded = await this.load(url, PLAYLIST_RETRY, scope);
       if (!loaded || !scope.current() || scope.signal.aborted) return null;
       return parse(new TextDecoder().decode(loaded.bytes));

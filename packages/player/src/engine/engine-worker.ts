@@ -7,7 +7,6 @@
  * and carries out each operation the engine posts (client-target.ts).
  */
 import { LiveEngine } from './live-engine.ts';
-import { channelStream } from './channel-start.ts';
 import { ClientTarget } from './client-target.ts';
 import { MseTarget } from './mse-target.ts';
 import { decodeCommand, type EngineCommand, type EngineEvent } from './protocol.ts';
@@ -123,14 +122,8 @@ function handle(command: EngineCommand): void {
   if (!engine) return emit({ type: 'commandError', cmd: command.cmd, reason: 'the engine could not start' });
   switch (command.cmd) {
     case 'load': {
-      const channel = command.extra?.channel;
-      if (!channel) return engine.load(command.path);
-      // The embed's start-up: the stream's URL comes from the platform, asked from here.
-      void channelStream(channel, (input, init) => fetch(input, init), emit).then((url) => {
-        if (url && current === engine) engine.load(url);
-        else if (!url) emit({ type: 'commandError', cmd: 'load', reason: 'the channel has no live stream to load' });
-      });
-      return;
+      const multivariant = command.extra?.multivariant;
+      return engine.load(command.path, typeof multivariant === 'string' ? multivariant : undefined);
     }
     case 'seekTo':
       if (command.position === 'live') engine.seekToLive();

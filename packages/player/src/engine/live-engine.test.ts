@@ -17,6 +17,8 @@ function start(
     lowLatency?: boolean;
     url?: string;
     bandwidthEstimate?: number;
+    /** The multivariant playlist's text as the page fetched it (load's `extra.multivariant`). */
+    multivariant?: string;
     onEvent?: (event: EngineEvent) => void;
   } = {},
 ): void {
@@ -40,7 +42,7 @@ function start(
   );
   const [w, h] = options.viewport ?? [640, 360];
   engine.setViewport(w, h);
-  engine.load(options.url ?? MASTER);
+  engine.load(options.url ?? MASTER, options.multivariant);
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
@@ -73,6 +75,22 @@ afterEach(() => {
 });
 
 describe('LiveEngine', () => {
+  it('starts from a multivariant playlist the page fetched: its first request is the media playlist', async () => {
+    start({ multivariant: origin.multivariant() });
+    await settle();
+    expect(origin.requests[0]).toBe('360p/media.m3u8');
+    expect(origin.requests).not.toContain('master.m3u8');
+    expect(of('sourceInfo')[0]!.qualities.map((q) => q.name)).toEqual(['360p', '720p']);
+    expect(of('seek')).toHaveLength(1);
+  });
+
+  it('reports a multivariant playlist from the page that does not parse, as one it fetched', async () => {
+    start({ multivariant: '<html>not a playlist</html>' });
+    await settle();
+    expect(origin.requests).toEqual([]);
+    expect(of('error')[0]!.error).toMatchObject({ fatal: true, source: 'playlist' });
+  });
+
   it('starts on the independent part before the low-latency target and says where to seek', async () => {
     start();
     await settle();

@@ -116,12 +116,13 @@ export class LiveEngine {
     this.requests.credentials = mode;
   }
 
-  load(url: string): void {
+  /** `multivariant`: the text of `url`, when the page has fetched it already (load's `extra`). */
+  load(url: string, multivariant?: string): void {
     this.url = url;
     this.failed = false;
     const gen = this.restart();
     this.playlist = null;
-    void this.loadMultivariant(url, gen);
+    void this.loadMultivariant(url, gen, multivariant);
   }
 
   /** Leaves what is buffered and starts again at the live edge (a long stall, liveMaxLatency). */
@@ -263,13 +264,14 @@ export class LiveEngine {
     return this.requests.load(url, policy, { signal, current: () => gen === this.generation }, watch);
   }
 
-  private async loadMultivariant(url: string, gen: number): Promise<void> {
+  private async loadMultivariant(url: string, gen: number, fetched?: string): Promise<void> {
     const scope = { signal: this.abort.signal, current: () => gen === this.generation };
     const multivariant = await this.requests.playlist(
       url,
       scope,
       (text) => parseMultivariant(text, url),
       (event) => this.fail(event),
+      fetched,
     );
     if (!multivariant) return;
     if (multivariant.alternateRenditions > 0) {

@@ -1,6 +1,5 @@
 import type { ErrorSource, ErrorType } from '../errors.ts';
 import type { Quality } from '../quality.ts';
-import type { ChannelCalls } from './channel-start.ts';
 
 /**
  * SPEC §7 "Commands the player posts to its worker", typed both ways. Commands carry `cmd`,
@@ -14,10 +13,11 @@ export type EngineCommand =
   | { cmd: 'create'; lowLatency: boolean; bandwidthEstimate: number | null; transcodesOnly: boolean }
   | { cmd: 'delete' }
   /**
-   * `extra.channel`: the page does not know the stream's URL yet; the worker asks the
-   * platform for it (channel-start.ts) and loads it if the channel is live (`path` unused).
+   * `extra.multivariant`: the text of `path`, which the page has fetched already (the embed's
+   * early script asks for it while the worker starts); the engine then starts with the media
+   * playlist. Anything but a string there is ignored and the engine asks for `path` itself.
    */
-  | { cmd: 'load'; path: string; extra?: { startLatency?: number; channel?: ChannelCalls } }
+  | { cmd: 'load'; path: string; extra?: { startLatency?: number; multivariant?: string } }
   | { cmd: 'play' }
   | { cmd: 'playIntent' }
   | { cmd: 'pause' }
@@ -137,11 +137,6 @@ export type EngineEvent =
   | { type: 'error'; error: EngineError }
   | { type: 'mediaError'; code: number; message: string }
   | { type: 'commandError'; cmd: string; reason: string }
-  /**
-   * A platform response the worker received for the page (load with `extra.channel`); status 0
-   * when the request failed. Read by the embed's early script, never by a sink.
-   */
-  | { type: 'channelResponse'; url: string; status: number; contentType: string; body: string }
   | SinkOperation;
 
 /**
