@@ -7,18 +7,11 @@ import { BackBuffer } from './back-buffer.ts';
 import { EngineRequests } from './engine-requests.ts';
 import { Id3Tags } from './id3-tags.ts';
 import { InitSegments } from './init-segments.ts';
-import {
-  engineError,
-  LoadError,
-  loadFailure,
-  MEDIA_RETRY,
-  type Loaded,
-  type RetryPolicy,
-  type TransferWatch,
-} from './loader.ts';
+import { engineError, MEDIA_RETRY, type Loaded, type RetryPolicy, type TransferWatch } from './loader.ts';
 import type { MediaPlaylist } from './media-playlist.ts';
 import { PlaylistRefresher } from './playlist-refresher.ts';
-import { MediaTargetError, type MediaTarget } from './media-target.ts';
+import type { MediaTarget } from './media-target.ts';
+import { pieceFailure, startSeekPosition, type PieceAtFailure } from './piece-failure.ts';
 import { parseMultivariant } from './multivariant.ts';
 import { Renditions, type QualityRef } from './renditions.ts';
 import { listedPieces, nextLoad, startCursor, startLatency, type Cursor, type NextLoad } from './part-scheduler.ts';
@@ -425,6 +418,8 @@ export class LiveEngine {
     const prefetched = this.prefetch.take(piece.url);
     const fetching = prefetched ?? this.fetchWithRetry(piece.url, gen, MEDIA_RETRY, guard.signal, guard.watch);
     fetching.catch(() => undefined);
+    // Only the piece's own request has the hint and live-window rules; the init segment's has not.
+    let awaiting: 'init' | 'piece' | 'append' = 'init';
     try {
       if (initFetch) {
         const init = await initFetch;
@@ -433,24 +428,9 @@ export class LiveEngine {
         await this.init.apply(this.deps.target, mapUrl, init.bytes, quality);
         this.deps.emit({ type: 'tracks', codec: quality.codecs, path: playlist.url, group: quality.group });
       }
-      let loaded: Loaded | null;
-      try {
-        loaded = await fetching;
-      } catch (error) {
-        // A hint the origin does not honour is no error: the playlist will list the part.
-        if (piece.kind === 'hint' && error instanceof LoadError && error.status >= 400 && error.status < 500) {
-          await this.wakeups.changed();
-          return gen === this.generation;
-        }
-        // A piece the live window has moved past while it was asked for (a stalled request
-        // abandoned, then a 404 for the retry): start again at the edge, as when playback
-        // falls behind the window, instead of failing on media nobody can serve any more.
-        if (error instanceof LoadError && this.passedBy(piece)) {
-          this.cursor = null;
-          return gen === this.generation;
-        }
-        throw error;
-      }
+      awaiting = 'piece';
+      const loaded = await fetching;
+      awaiting = 'append';
       if (guard.abandoned && gen === this.generation) {
         this.stepDown(piece, guard.abandoned);
         return true;
@@ -463,32 +443,44 @@ export class LiveEngine {
       this.afterAppend(playlist, piece, loaded.bytes);
       return true;
     } catch (error) {
-      if (error instanceof LoadError) {
-        this.fail({ type: 'error', error: loadFailure(error, 'segment') });
-        return false;
-      }
-      if (error instanceof MediaTargetError && error.recoverable) {
-        // A full SourceBuffer: free what is behind the position, then the same piece again
-        // (the cursor has not moved). A replaced MediaSource restarted the generation already.
-        if (gen !== this.generation) return false;
-        await this.backBuffer.evict(0);
-        // A real pause (a playlist's arrival must not cut it short): the element plays on and
-        // frees what it has played before the piece is tried again.
-        await new Promise<void>((resolve) => this.deps.timers.setTimeout(() => resolve(), QUOTA_RETRY_MS));
-        return gen === this.generation;
-      }
-      if (error instanceof MediaTargetError) {
-        // A refused append ends the MediaSource with a decode error (the MSE append error
-        // algorithm), which the element reports on the page: reporting it here too would count
-        // one error twice against the reload-once policy. A refused type is ours to report.
-        if (error.elementReports) this.destroy();
-        else this.fail({ type: 'mediaError', code: error.code, message: error.message });
-        return false;
-      }
-      if (gen !== this.generation) return false;
-      throw error;
+      const own = awaiting === 'piece';
+      return this.afterFailure(
+        error,
+        { hint: own && piece.kind === 'hint', passedBy: own && this.passedBy(piece) },
+        gen,
+      );
     } finally {
       guard.cancel();
+    }
+  }
+
+  /** Carries out the verdict on a piece that failed (piece-failure.ts); false when the load is over. */
+  private async afterFailure(error: unknown, piece: PieceAtFailure, gen: number): Promise<boolean> {
+    const verdict = pieceFailure(error, piece);
+    // A restart or a replaced MediaSource ended this generation already: nothing of it is reported.
+    if (verdict.kind !== 'rethrow' && gen !== this.generation) return false;
+    switch (verdict.kind) {
+      case 'waitForPlaylist':
+        await this.wakeups.changed();
+        return gen === this.generation;
+      case 'restartAtEdge':
+        this.cursor = null;
+        return true;
+      case 'makeRoom':
+        // The cursor has not moved: the same piece again, once the element has played on and
+        // freed what it played (a real pause: a playlist's arrival must not cut it short).
+        await this.backBuffer.evict(0);
+        await new Promise<void>((resolve) => this.deps.timers.setTimeout(() => resolve(), QUOTA_RETRY_MS));
+        return gen === this.generation;
+      case 'stopSilently':
+        this.destroy();
+        return false;
+      case 'fail':
+        this.fail(verdict.event);
+        return false;
+      case 'rethrow':
+        if (gen !== this.generation) return false;
+        throw error;
     }
   }
 
@@ -499,19 +491,15 @@ export class LiveEngine {
       this.timeline.record(playlist, piece.cursor, mediaTime, piece.kind === 'hint' ? null : piece.dateMs);
       if (first) this.emitTimeline();
       if (this.startOffset !== null) {
-        // The start's distance behind the edge, from the newest playlist: the edge moved on
-        // while the first piece loaded (blocking reloads kept the playlist current), and
-        // seeking from the first playlist's edge would start that much further behind. The
-        // page reads the distance as the playlist's edge plus its age (liveEdgeDistance), so
-        // the age counts too, up to one part (a playlist older than that is no clock).
         const playlist = this.playlist;
-        const edge = playlist && this.timeline.timeline(playlist)?.edgeTime;
-        const age = Math.min(
-          (this.deps.monotonic() - this.playlistAt) / 1000,
-          playlist?.partTarget || playlist?.targetDuration || 0,
-        );
-        const behind = Math.max(0, this.startLatencyS - Math.max(0, age));
-        const position = edge ? Math.max(mediaTime, edge - behind) : mediaTime + this.startOffset;
+        const position = startSeekPosition({
+          pieceStart: mediaTime,
+          offsetS: this.startOffset,
+          edgeTime: (playlist && this.timeline.timeline(playlist)?.edgeTime) ?? null,
+          latencyS: this.startLatencyS,
+          playlistAgeS: (this.deps.monotonic() - this.playlistAt) / 1000,
+          maxAgeS: playlist?.partTarget || playlist?.targetDuration || 0,
+        });
         this.deps.emit({ type: 'seek', position });
         this.startOffset = null;
       }
