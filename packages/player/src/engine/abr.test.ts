@@ -39,6 +39,27 @@ describe('ThroughputEstimator', () => {
     t.add({ bytes: 1_000_000, transferMs: 1000 });
     expect(t.estimate()).toBeCloseTo((1_150_000 * 8) / 3); // not 8 Mbps: two slow pieces still count
   });
+
+  it('starts again from an abandoned transfer, whose rate the fast pieces before it would hide', () => {
+    const t = new ThroughputEstimator();
+    t.add({ bytes: 55_000, transferMs: 10 });
+    t.add({ bytes: 55_000, transferMs: 10 });
+    t.restartFrom({ bytes: 18_750, transferMs: 250 }); // 600 kbps, abandoned
+    expect(t.estimate()).toBe(600_000);
+    // ABR then steps straight down to what that rate carries, not one rendition at a time.
+    expect(
+      chooseVariant({
+        candidates: LADDER,
+        current: 3,
+        throughputBps: t.estimate(),
+        bufferS: 0.3,
+        maxWidth: 0,
+        maxHeight: 0,
+      }),
+    ).toBe(0);
+    t.add({ bytes: 15_000, transferMs: 200 });
+    expect(t.estimate()).toBe(600_000);
+  });
 });
 
 describe('chooseVariant', () => {

@@ -46,6 +46,18 @@ export class ThroughputEstimator {
     if (this.samples.length > THROUGHPUT_WINDOW) this.samples.shift();
   }
 
+  /**
+   * A collapse (a transfer abandoned as too slow): every earlier sample is history, and the
+   * estimate starts again from this one. Pooled with the fast pieces before it, the abandoned
+   * transfer's rate was hidden (two 55 kB parts in 10 ms each and 18 kB in 250 ms pool to
+   * 3.8 Mbit/s on a 0.6 Mbit/s link), so each step down went one rendition at a time, 250 ms
+   * of a doomed transfer each, and the bench's 8 → 0.6 Mbit/s drop stalled for over a second.
+   */
+  restartFrom(sample: ThroughputSample): void {
+    this.samples = [];
+    this.add(sample);
+  }
+
   /** Bits per second; the initial estimate (or null) until a sample exists. */
   estimate(): number | null {
     if (this.samples.length === 0) return this.initialBps;

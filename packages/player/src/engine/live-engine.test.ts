@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EPOCH_S, FakeOrigin, PART_S, RecordingTarget } from '../testing/fake-origin.ts';
+import { fragmentStartTime, trackTimescales } from './fmp4.ts';
 import { LiveEngine, QUOTA_RETRY_MS } from './live-engine.ts';
 import { MediaTargetError } from './media-target.ts';
 import type { EngineEvent } from './protocol.ts';
@@ -420,6 +421,55 @@ describe('LiveEngine', () => {
     expect(of('qualityChanged').map((e) => e.quality.name)).toEqual(['720p', '360p']);
     // The abandoned transfer (1 kB in 250 ms) is in the estimate: without it, 20 Mbps.
     expect(engine.bandwidthEstimate()).toBeLessThan(5_000_000);
+    expect(of('error')).toEqual([]);
+  });
+
+  it('holds the lower parts of a step down until they reach the buffered end, then appends them in order', async () => {
+    // 720p's hinted part 5.2 stalls after 1000 bytes; 360p's part 5.1 waits until released.
+    const plain = origin.fetch;
+    let release = () => {};
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('360p/part-5.1.m4s'))
+        return plain(input, init).then(
+          (response) => new Promise<Response>((resolve) => (release = () => resolve(response))),
+        );
+      if (!url.endsWith('720p/part-5.2.m4s')) return plain(input, init);
+      return plain(input, init).then(async (response) => {
+        const head = new Uint8Array(await response.arrayBuffer()).slice(0, 1000);
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(head);
+            init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return new Response(body);
+      });
+    }) as typeof origin.fetch;
+    origin.padding = 10_000;
+    start({ viewport: [1280, 720], bandwidthEstimate: 20_000_000 });
+    await settle();
+    // 720p is buffered up to part 5.2; the element plays two parts before its end.
+    engine.setPosition(EPOCH_S + 5.0);
+    target.ranges = [{ start: EPOCH_S + 4, end: EPOCH_S + 5 + 2 * PART_S }];
+    const before = target.appended.length;
+    const mediaStarts = () => {
+      const added = target.appended.slice(before);
+      const init = added.find((bytes) => new TextDecoder().decode(bytes.subarray(4, 8)) === 'ftyp');
+      const timescales = init ? trackTimescales(init) : new Map<number, number>();
+      return added.filter((bytes) => bytes !== init).map((bytes) => fragmentStartTime(bytes, timescales)! - EPOCH_S);
+    };
+    origin.publish(); // part 5.2 exists: its transfer starts, and stalls
+    await vi.advanceTimersByTimeAsync(300); // abandoned at 250 ms
+    expect(origin.requests).toEqual(expect.arrayContaining(['360p/part-5.0.m4s', '360p/part-5.1.m4s']));
+    // Part 5.0 is in, but appending it would cut 720p's 5.0 and 5.1 out of the buffer: it waits.
+    expect(target.appended.length).toBe(before + 1); // the 360p init segment only
+    expect(mediaStarts()).toEqual([]);
+    release();
+    await settle();
+    const starts = mediaStarts();
+    expect(starts[0]).toBeCloseTo(5.0);
+    expect(starts[1]).toBeCloseTo(5 + PART_S);
     expect(of('error')).toEqual([]);
   });
 

@@ -17,6 +17,7 @@ import { Renditions, type QualityRef } from './renditions.ts';
 import { listedPieces, nextLoad, startCursor, startLatency, type Cursor, type NextLoad } from './part-scheduler.ts';
 import type { EngineEvent } from './protocol.ts';
 import { START_PREFETCH_MAX, StartPrefetch } from './start-prefetch.ts';
+import { SwitchHold } from './switch-hold.ts';
 import { MediaTimeline } from './timeline-anchor.ts';
 import { Wakeups } from './wakeups.ts';
 
@@ -75,6 +76,8 @@ export class LiveEngine {
   private readonly requests: EngineRequests;
   private readonly backBuffer: BackBuffer;
   private readonly tags = new Id3Tags();
+  /** The lower rendition's pieces after a step down, held until they reach the buffered end. */
+  private readonly hold = new SwitchHold<Piece>();
   private failed = false;
   private url = '';
 
@@ -201,6 +204,7 @@ export class LiveEngine {
     this.abort = new AbortController();
     this.cursor = null;
     this.startOffset = null;
+    this.hold.clear();
     this.timeline.reset();
     this.wakeups.wake();
     return this.generation;
@@ -382,7 +386,8 @@ export class LiveEngine {
    * loads again from its independent part in the rendition that rate carries.
    */
   private stepDown(piece: Piece, sample: ThroughputSample): void {
-    this.throughput.add(sample);
+    this.throughput.restartFrom(sample);
+    this.hold.begin(this.bufferedAround()?.end ?? null);
     this.cursor = piece.kind === 'segment' ? piece.cursor : { msn: piece.cursor.msn, part: 0 };
     const bitrate = (index: number) => this.renditions.all[index]?.quality.bitrate ?? Number.POSITIVE_INFINITY;
     const chosen = this.pickVariant(false);
@@ -438,9 +443,19 @@ export class LiveEngine {
       if (!loaded || gen !== this.generation) return false;
       // Overlapping transfers share the link: a prefetched piece's rate is no sample.
       if (!prefetched) this.throughput.add({ bytes: loaded.bytes.byteLength, transferMs: loaded.transferMs });
-      await this.deps.target.append(loaded.bytes);
-      if (gen !== this.generation) return false;
-      this.afterAppend(playlist, piece, loaded.bytes);
+      const start = fragmentStartTime(loaded.bytes, this.init.timescales);
+      if (this.hold.keep(piece, loaded.bytes, start === null ? null : start + piece.duration)) {
+        this.cursor = piece.next;
+        return true;
+      }
+      const pieces = [...this.hold.release(), { piece, bytes: loaded.bytes }];
+      // A failed append leaves the cursor on its piece, which then loads again.
+      this.cursor = pieces[0]!.piece.cursor;
+      for (const next of pieces) {
+        await this.deps.target.append(next.bytes);
+        if (gen !== this.generation) return false;
+        this.afterAppend(playlist, next.piece, next.bytes);
+      }
       return true;
     } catch (error) {
       const own = awaiting === 'piece';
