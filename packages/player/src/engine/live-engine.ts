@@ -387,12 +387,13 @@ export class LiveEngine {
    */
   private stepDown(piece: Piece, sample: ThroughputSample): void {
     this.throughput.restartFrom(sample);
-    this.hold.begin(this.bufferedAround()?.end ?? null);
+    const bufferedEnd = this.bufferedAround()?.end ?? null;
     this.cursor = piece.kind === 'segment' ? piece.cursor : { msn: piece.cursor.msn, part: 0 };
     const bitrate = (index: number) => this.renditions.all[index]?.quality.bitrate ?? Number.POSITIVE_INFINITY;
     const chosen = this.pickVariant(false);
     // Never the same piece again in the same rendition: at least one step down.
     this.switchVariant(bitrate(chosen) < bitrate(this.variant) ? chosen : this.renditions.below(this.variant));
+    this.hold.begin(bufferedEnd);
   }
 
   /** Whether the newest playlist lists a segment more than one after the piece's. */
@@ -429,6 +430,8 @@ export class LiveEngine {
       if (initFetch) {
         const init = await initFetch;
         if (!init || gen !== this.generation) return false;
+        // Pieces held for a step down go in under their own init segment, before another one.
+        if (!(await this.appendInOrder(playlist, this.hold.takeHeld(), gen))) return false;
         const quality = this.renditions.all[this.variant]!.quality;
         await this.init.apply(this.deps.target, mapUrl, init.bytes, quality);
         this.deps.emit({ type: 'tracks', codec: quality.codecs, path: playlist.url, group: quality.group });
@@ -448,15 +451,7 @@ export class LiveEngine {
         this.cursor = piece.next;
         return true;
       }
-      const pieces = [...this.hold.release(), { piece, bytes: loaded.bytes }];
-      // A failed append leaves the cursor on its piece, which then loads again.
-      this.cursor = pieces[0]!.piece.cursor;
-      for (const next of pieces) {
-        await this.deps.target.append(next.bytes);
-        if (gen !== this.generation) return false;
-        this.afterAppend(playlist, next.piece, next.bytes);
-      }
-      return true;
+      return await this.appendInOrder(playlist, [...this.hold.release(), { piece, bytes: loaded.bytes }], gen);
     } catch (error) {
       const own = awaiting === 'piece';
       return this.afterFailure(
@@ -467,6 +462,22 @@ export class LiveEngine {
     } finally {
       guard.cancel();
     }
+  }
+
+  /** Appends `pieces` in order; false when the generation ended meanwhile. */
+  private async appendInOrder(
+    playlist: MediaPlaylist,
+    pieces: readonly { piece: Piece; bytes: Uint8Array }[],
+    gen: number,
+  ): Promise<boolean> {
+    // A failed append leaves the cursor on its piece, which then loads again.
+    if (pieces.length > 0) this.cursor = pieces[0]!.piece.cursor;
+    for (const next of pieces) {
+      await this.deps.target.append(next.bytes);
+      if (gen !== this.generation) return false;
+      this.afterAppend(playlist, next.piece, next.bytes);
+    }
+    return true;
   }
 
   /** Carries out the verdict on a piece that failed (piece-failure.ts); false when the load is over. */

@@ -16,10 +16,13 @@ export class SwitchHold<Piece> {
   private until: number | null = null;
   private held: { piece: Piece; bytes: Uint8Array }[] = [];
 
-  /** A step down, with `bufferedEnd` buffered ahead of the position (null: nothing to keep). */
+  /**
+   * A step down, with `bufferedEnd` the end of what is buffered around the position (null:
+   * nothing to keep). A second step down while holding finds the same end: nothing held was
+   * appended.
+   */
   begin(bufferedEnd: number | null): void {
-    // A second step down while holding: what is buffered is still the first rendition's.
-    this.until ??= bufferedEnd;
+    this.until = bufferedEnd;
     this.held = [];
   }
 
@@ -31,6 +34,16 @@ export class SwitchHold<Piece> {
     if (this.until === null || end === null || end >= this.until - END_TOLERANCE_S) return false;
     this.held.push({ piece, bytes });
     return true;
+  }
+
+  /**
+   * The pieces held so far, in order, to append before another init segment goes in (they are
+   * the previous rendition's); the hold goes on for the pieces after them.
+   */
+  takeHeld(): { piece: Piece; bytes: Uint8Array }[] {
+    const held = this.held;
+    this.held = [];
+    return held;
   }
 
   /** The held pieces, in order, to append before the one that reached the buffered end; the hold ends. */
