@@ -59,6 +59,18 @@ function closeMediaSource(): () => void {
   target.configure = (mime) => opened.then(() => configure(mime));
   return open;
 }
+/** A response that sends its first 1000 bytes, then nothing until aborted: the link collapsed. */
+async function stalledAfter1000Bytes(answer: Promise<Response>, init?: RequestInit): Promise<Response> {
+  const head = new Uint8Array(await (await answer).arrayBuffer()).slice(0, 1000);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(head);
+      init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+    },
+  });
+  return new Response(body);
+}
+
 const of = <T extends EngineEvent['type']>(type: T) =>
   events.filter((e): e is Extract<EngineEvent, { type: T }> => e.type === type);
 
@@ -394,16 +406,7 @@ describe('LiveEngine', () => {
     const plain = origin.fetch;
     origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
       if (!String(input).endsWith('720p/part-5.2.m4s')) return plain(input, init);
-      return plain(input, init).then(async (response) => {
-        const head = new Uint8Array(await response.arrayBuffer()).slice(0, 1000);
-        const body = new ReadableStream<Uint8Array>({
-          start(controller) {
-            controller.enqueue(head);
-            init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
-          },
-        });
-        return new Response(body);
-      });
+      return stalledAfter1000Bytes(plain(input, init), init);
     }) as typeof origin.fetch;
     origin.padding = 10_000; // 10 kB in the clock's 4 ms: 20 Mbps, 720p holds
     start({ viewport: [1280, 720], bandwidthEstimate: 20_000_000 });
@@ -435,16 +438,7 @@ describe('LiveEngine', () => {
           (response) => new Promise<Response>((resolve) => (release = () => resolve(response))),
         );
       if (!url.endsWith('720p/part-5.2.m4s')) return plain(input, init);
-      return plain(input, init).then(async (response) => {
-        const head = new Uint8Array(await response.arrayBuffer()).slice(0, 1000);
-        const body = new ReadableStream<Uint8Array>({
-          start(controller) {
-            controller.enqueue(head);
-            init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
-          },
-        });
-        return new Response(body);
-      });
+      return stalledAfter1000Bytes(plain(input, init), init);
     }) as typeof origin.fetch;
     origin.padding = 10_000;
     start({ viewport: [1280, 720], bandwidthEstimate: 20_000_000 });
