@@ -106,6 +106,13 @@ test.describe('player screen: overlay', () => {
     await expect.poll(() => opacity(page, 'overlay')).toBe('0');
     await expect.poll(() => opacity(page, 'controls')).toBe('0');
     const title = overlay(page).getByText('StudioLive is streaming');
+    // Inter in place first: the first frame can now come before the webfont has loaded, and
+    // its swap would change the title's width between the two measurements (a failure seen
+    // once in a fresh clone). The swap is the font's, not the overlay's.
+    await page.evaluate(async () => {
+      await Promise.all([document.fonts.load('400 16px Inter'), document.fonts.load('600 16px Inter')]);
+      await document.fonts.ready;
+    });
     const hiddenBox = await title.boundingBox();
 
     await page.getByTestId('video').hover();
