@@ -96,8 +96,7 @@ test.describe('low latency', () => {
     });
     await startPlayer(page, LIVE, { muted: true });
     await waitForPlayback(page);
-    // No bandwidth known yet: the 640×360 element starts on the lowest rendition that fills
-    // half of it each way (start-level.ts).
+    // No bandwidth known yet: the 640×360 element starts on the rendition that fills it.
     expect(playlists[0]).toBe('/hls/studio-live/360p/media.m3u8');
 
     await page.waitForTimeout(6000); // converge from the start-up lag

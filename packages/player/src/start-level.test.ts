@@ -11,19 +11,17 @@ const LADDER = [
 const size = (width: number, height: number, devicePixelRatio = 1) => ({ width, height, devicePixelRatio });
 
 describe('chooseStartLevel', () => {
-  it('without an estimate picks the lowest rendition that fills half the element each way', () => {
-    expect(chooseStartLevel(LADDER, size(1280, 720), null)).toBe(3);
+  it('without an estimate picks the lowest rendition that fills the element', () => {
     expect(chooseStartLevel(LADDER, size(640, 360), null)).toBe(3);
-    expect(chooseStartLevel(LADDER, size(568, 320), null)).toBe(1);
-    expect(chooseStartLevel(LADDER, size(375, 211), null)).toBe(1);
-    expect(chooseStartLevel(LADDER, size(1600, 900), null)).toBe(0);
+    expect(chooseStartLevel(LADDER, size(300, 150), null)).toBe(3);
+    expect(chooseStartLevel(LADDER, size(200, 112), null)).toBe(1);
+    expect(chooseStartLevel(LADDER, size(800, 450), null)).toBe(0);
   });
   it('counts device pixels', () => {
-    expect(chooseStartLevel(LADDER, size(640, 360, 2), null)).toBe(3);
-    expect(chooseStartLevel(LADDER, size(800, 450, 2), null)).toBe(0);
+    expect(chooseStartLevel(LADDER, size(640, 360, 2), null)).toBe(2);
   });
-  it('takes the largest when half the element is bigger than every rendition', () => {
-    expect(chooseStartLevel(LADDER, size(3840, 2160), null)).toBe(2);
+  it('takes the largest when the element is bigger than every rendition', () => {
+    expect(chooseStartLevel(LADDER, size(1920, 1080), null)).toBe(2);
   });
   it('takes the lowest when the element is not laid out yet', () => {
     expect(chooseStartLevel(LADDER, size(0, 0), null)).toBe(1);
