@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { ALLOW_SOUND_AUTOPLAY, CHROMIUM_BASE_ARGS } from './tests/e2e/support/chromium.ts';
+import { E2E_ADMIN_TOKEN } from './tests/e2e/support/admin-token.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 /** CI=true (any non-empty value but 'false' or '0'), as CI services set it. */
@@ -59,6 +60,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      ADMIN: '1',
+      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       ...(process.env.EMBED_DIR ? { EMBED_DIR: process.env.EMBED_DIR } : {}),
     },
     url: `http://127.0.0.1:${PORT}/api/v2/channels/studio-live/info`,

@@ -10,6 +10,8 @@ if (built !== 0) process.exit(built);
 const platform = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
+  // The demo turns the testing hooks on (loopback only, behind a token it prints).
+  env: { ...process.env, ADMIN: process.env.ADMIN ?? '1' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => platform.kill(signal));
 platform.on('exit', (code) => process.exit(code ?? 0));

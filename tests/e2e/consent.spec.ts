@@ -5,8 +5,8 @@ import { expect, expectPlaybackAdvances, test, waitForPlayback } from './support
  * Consent in the embed: the player's analytics leave the page only when targeting is allowed
  * (SPEC §5), and a cookie whose category is withdrawn is deleted (SPEC §4).
  */
-async function analyticsEvents(request: APIRequestContext): Promise<unknown[]> {
-  return ((await (await request.get('/admin/analytics/events')).json()) as { events: unknown[] }).events;
+async function analyticsEvents(admin: APIRequestContext): Promise<unknown[]> {
+  return ((await (await admin.get('/admin/analytics/events')).json()) as { events: unknown[] }).events;
 }
 
 /** Pausing emits the player's analytics stats (SPEC §9: every 10 s of play and on pause). */
@@ -40,10 +40,10 @@ async function recordAnalyticsRequests(page: Page): Promise<void> {
  * busy machine can only make this pass wrongly (the request not made yet), never fail wrongly;
  * the targeting-allowed journey shows the same pause does send.
  */
-async function expectNoAnalyticsSent(page: Page, request: APIRequestContext): Promise<void> {
+async function expectNoAnalyticsSent(page: Page, admin: APIRequestContext): Promise<void> {
   await page.waitForTimeout(1500);
   expect(await page.evaluate(() => (window as unknown as { analyticsRequests: number }).analyticsRequests)).toBe(0);
-  expect(await analyticsEvents(request)).toEqual([]);
+  expect(await analyticsEvents(admin)).toEqual([]);
 }
 
 async function storePreferences(page: Page, preferences: Record<string, boolean>): Promise<void> {
@@ -56,30 +56,30 @@ async function storePreferences(page: Page, preferences: Record<string, boolean>
 }
 
 test.describe('consent', () => {
-  test.beforeEach(async ({ request }) => {
-    await request.delete('/admin/analytics/events');
+  test.beforeEach(async ({ admin }) => {
+    await admin.delete('/admin/analytics/events');
   });
 
-  test('without a choice, no analytics event leaves the page', async ({ page, request }) => {
+  test('without a choice, no analytics event leaves the page', async ({ page, admin }) => {
     await playThenPause(page);
-    await expectNoAnalyticsSent(page, request);
+    await expectNoAnalyticsSent(page, admin);
   });
 
-  test('with targeting refused, none either', async ({ page, request }) => {
+  test('with targeting refused, none either', async ({ page, admin }) => {
     await storePreferences(page, { functional: true, performance: true, targeting: false });
     await playThenPause(page);
-    await expectNoAnalyticsSent(page, request);
+    await expectNoAnalyticsSent(page, admin);
   });
 
-  test('with targeting allowed, the pause sends the stats, stamped for the web', async ({ page, request }) => {
+  test('with targeting allowed, the pause sends the stats, stamped for the web', async ({ page, admin }) => {
     await storePreferences(page, { functional: true, performance: true, targeting: true });
     await playThenPause(page);
-    await expect.poll(async () => (await analyticsEvents(request)).length).toBeGreaterThan(0);
+    await expect.poll(async () => (await analyticsEvents(admin)).length).toBeGreaterThan(0);
     // The page's own count sees the request too (what the journeys above rely on).
     expect(
       await page.evaluate(() => (window as unknown as { analyticsRequests: number }).analyticsRequests),
     ).toBeGreaterThan(0);
-    const [first] = (await analyticsEvents(request)) as {
+    const [first] = (await analyticsEvents(admin)) as {
       event: { name: string; properties: Record<string, unknown> };
     }[];
     expect(first!.event).toMatchObject({ name: 'player_stats', properties: { reason: 'pause', app_platform: 'web' } });

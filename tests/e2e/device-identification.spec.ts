@@ -20,8 +20,8 @@ function pathsRequested(context: BrowserContext): string[] {
 }
 
 test.describe('device identification', () => {
-  test.afterEach(async ({ request }) => {
-    await request.delete(FAULTS);
+  test.afterEach(async ({ admin }) => {
+    await admin.delete(FAULTS);
   });
 
   test('identifies through the first-party agent, then a new page is served from the cache', async ({
@@ -61,11 +61,8 @@ test.describe('device identification', () => {
     expect(second.requestId).not.toBe(first.requestId);
   });
 
-  test('a rate-limited service gives too-many-requests, logged, nothing thrown or cached', async ({
-    page,
-    request,
-  }) => {
-    expect((await request.post(FAULTS, { data: { status: 429 } })).status()).toBe(201);
+  test('a rate-limited service gives too-many-requests, logged, nothing thrown or cached', async ({ page, admin }) => {
+    expect((await admin.post(FAULTS, { data: { status: 429 } })).status()).toBe(201);
     await openIdentityLab(page);
     expect(await labIdentify(page)).toEqual({
       ok: false,
@@ -78,8 +75,8 @@ test.describe('device identification', () => {
     expect(await labIdentify(page)).toMatchObject({ ok: true, cached: false });
   });
 
-  test('a hanging service gives client-timeout', async ({ page, request }) => {
-    await request.post(FAULTS, { data: { delayMs: 5_000 } });
+  test('a hanging service gives client-timeout', async ({ page, admin }) => {
+    await admin.post(FAULTS, { data: { delayMs: 5_000 } });
     await openIdentityLab(page);
     expect(await labIdentify(page, { timeoutMs: 1_000 })).toMatchObject({ ok: false, kind: 'client-timeout' });
   });

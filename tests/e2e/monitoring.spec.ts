@@ -12,13 +12,13 @@ interface IntakeEvent {
 
 test.use({ allowedPageErrors: [/^e2e: /] });
 
-async function intake(request: APIRequestContext): Promise<IntakeEvent[]> {
-  return ((await (await request.get('/admin/monitoring/events')).json()) as { events: IntakeEvent[] }).events;
+async function intake(admin: APIRequestContext): Promise<IntakeEvent[]> {
+  return ((await (await admin.get('/admin/monitoring/events')).json()) as { events: IntakeEvent[] }).events;
 }
 
-test('an unhandled error of the page reaches the intake; an extension error does not', async ({ page, request }) => {
+test('an unhandled error of the page reaches the intake; an extension error does not', async ({ page, admin }) => {
   test.setTimeout(90_000);
-  await request.delete('/admin/monitoring/events');
+  await admin.delete('/admin/monitoring/events');
   // A script served by the page's own origin, like the embed's bundle.
   await page.route('**/__e2e/throw.js', (route) =>
     route.fulfill({
@@ -51,11 +51,11 @@ test('an unhandled error of the page reaches the intake; an extension error does
   // The SDK sends a batch 30 s after its first message (leaving the page would flush sooner,
   // but headless Chromium does not reliably deliver that beacon): both errors travel together.
   await expect
-    .poll(async () => (await intake(request)).filter((e) => e.event.message?.includes('e2e: unhandled error')).length, {
+    .poll(async () => (await intake(admin)).filter((e) => e.event.message?.includes('e2e: unhandled error')).length, {
       timeout: 50_000,
     })
     .toBeGreaterThan(0);
-  const events = await intake(request);
+  const events = await intake(admin);
   const kept = events.find((e) => e.event.message?.includes('e2e: unhandled error'))!;
   expect(kept.event.service).toBe('frontend-embedded-player');
   // The SDK carries env and version as tags of every event.

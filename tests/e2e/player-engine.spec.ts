@@ -113,16 +113,16 @@ test.describe('player engine', () => {
     await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 20_000 }).toBeGreaterThan(284);
   });
 
-  test('filters out renditions the browser cannot decode before requesting them', async ({ page, request }) => {
+  test('filters out renditions the browser cannot decode before requesting them', async ({ page, admin }) => {
     // The origin advertises a 1080p HEVC variant it does not carry; Chromium here has no HEVC.
-    await request.delete('/admin/channels/studio-live/requests');
+    await admin.delete('/admin/channels/studio-live/requests');
     await startPlayer(page, `${LIVE}?advertise=hevc`);
     await waitForPlayback(page);
     const names = (await playerState<QualityJson[]>(page, 'qualities')).map((q) => q.name);
     expect(names).toEqual(['160p', '360p', '480p', '720p']);
     const [loaded] = await labEvents(page, 'loaded');
     expect((loaded!.payload as { removed: QualityJson[] }).removed.map((q) => q.name)).toEqual(['1080p']);
-    const log = (await (await request.get('/admin/channels/studio-live/requests')).json()) as {
+    const log = (await (await admin.get('/admin/channels/studio-live/requests')).json()) as {
       requests: { path: string }[];
     };
     expect(log.requests.filter((r) => r.path.includes('1080p-hevc'))).toEqual([]);

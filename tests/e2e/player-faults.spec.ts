@@ -16,8 +16,8 @@ interface LoggedRequest {
   fault?: unknown;
 }
 
-async function addFault(request: APIRequestContext, fault: Record<string, unknown>) {
-  const response = await request.post(`/admin/channels/${CHANNEL}/faults`, { data: fault });
+async function addFault(admin: APIRequestContext, fault: Record<string, unknown>) {
+  const response = await admin.post(`/admin/channels/${CHANNEL}/faults`, { data: fault });
   expect(response.status(), await response.text()).toBe(201);
 }
 
@@ -37,19 +37,19 @@ async function playPinnedTo160p(page: Page): Promise<void> {
   await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 15_000 }).toBe(284);
 }
 
-async function requestLog(request: APIRequestContext): Promise<LoggedRequest[]> {
-  const body = await (await request.get(`/admin/channels/${CHANNEL}/requests`)).json();
+async function requestLog(admin: APIRequestContext): Promise<LoggedRequest[]> {
+  const body = await (await admin.get(`/admin/channels/${CHANNEL}/requests`)).json();
   return (Array.isArray(body) ? body : body.requests) as LoggedRequest[];
 }
 
 test.describe('player engine under faults', () => {
-  test.beforeEach(async ({ page, request }) => {
-    await request.delete(`/admin/channels/${CHANNEL}/faults`);
-    await request.delete(`/admin/channels/${CHANNEL}/requests`); // the log keeps the last 200 only
+  test.beforeEach(async ({ page, admin }) => {
+    await admin.delete(`/admin/channels/${CHANNEL}/faults`);
+    await admin.delete(`/admin/channels/${CHANNEL}/requests`); // the log keeps the last 200 only
     await openLab(page);
   });
-  test.afterEach(async ({ request }) => {
-    await request.delete(`/admin/channels/${CHANNEL}/faults`);
+  test.afterEach(async ({ admin }) => {
+    await admin.delete(`/admin/channels/${CHANNEL}/faults`);
   });
 
   test('a playlist that answers 404 is reported as NotAvailable', async ({ page }) => {
@@ -68,14 +68,14 @@ test.describe('player engine under faults', () => {
       .toBe('NotAvailable');
   });
 
-  test('a burst of 5xx on segments is recovered without a fatal error', async ({ page, request }) => {
+  test('a burst of 5xx on segments is recovered without a fatal error', async ({ page, admin }) => {
     await startPlayer(page, LIVE);
     await waitForPlayback(page);
-    await addFault(request, { target: 'segment', status: 503, count: 3 });
+    await addFault(admin, { target: 'segment', status: 503, count: 3 });
     // The injected ones: the origin also answers 503 on its own when a blocking part request
     // outlasts its publication (seen on a loaded machine).
     await expect
-      .poll(async () => (await requestLog(request)).filter((r) => r.status === 503 && r.fault).length, {
+      .poll(async () => (await requestLog(admin)).filter((r) => r.status === 503 && r.fault).length, {
         timeout: 20_000,
       })
       .toBe(3);
@@ -88,14 +88,14 @@ test.describe('player engine under faults', () => {
     expect((await labEvents(page, 'error')).filter((e) => (e.payload as { fatal: boolean }).fatal)).toEqual([]);
   });
 
-  test('a corrupted part is answered with one reload, then playback recovers', async ({ page, request }) => {
+  test('a corrupted part is answered with one reload, then playback recovers', async ({ page, admin }) => {
     await playPinnedTo160p(page);
-    const masterRequestsBefore = (await requestLog(request)).filter((r) => r.path.endsWith('/master.m3u8')).length;
-    await addFault(request, { target: 'segment', rendition: '160p', corrupt: 'mdat', count: 1 });
+    const masterRequestsBefore = (await requestLog(admin)).filter((r) => r.path.endsWith('/master.m3u8')).length;
+    await addFault(admin, { target: 'segment', rendition: '160p', corrupt: 'mdat', count: 1 });
 
     // The reload shows as a second request of the multivariant playlist.
     await expect
-      .poll(async () => (await requestLog(request)).filter((r) => r.path.endsWith('/master.m3u8')).length, {
+      .poll(async () => (await requestLog(admin)).filter((r) => r.path.endsWith('/master.m3u8')).length, {
         timeout: 20_000,
       })
       .toBe(masterRequestsBefore + 1);
@@ -105,9 +105,9 @@ test.describe('player engine under faults', () => {
     expect((await labEvents(page, 'error')).filter((e) => (e.payload as { fatal: boolean }).fatal)).toEqual([]);
   });
 
-  test('a decode error that comes back after the reload is reported', async ({ page, request }) => {
+  test('a decode error that comes back after the reload is reported', async ({ page, admin }) => {
     await playPinnedTo160p(page);
-    await addFault(request, { target: 'segment', rendition: '160p', corrupt: 'mdat' }); // every segment
+    await addFault(admin, { target: 'segment', rendition: '160p', corrupt: 'mdat' }); // every segment
     await expect
       .poll(
         async () => (await labEvents(page, 'error')).filter((e) => (e.payload as { fatal: boolean }).fatal).length,
@@ -120,13 +120,10 @@ test.describe('player engine under faults', () => {
     expect(fatal?.payload).toMatchObject({ type: 'Error', code: 3, fatal: true });
   });
 
-  test("a stall longer than the buffering timeout raises 'Buffering timeout' and recovers", async ({
-    page,
-    request,
-  }) => {
+  test("a stall longer than the buffering timeout raises 'Buffering timeout' and recovers", async ({ page, admin }) => {
     await startPlayer(page, LIVE, { config: { bufferingTimeoutMs: 3000 } });
     await waitForPlayback(page);
-    await addFault(request, { target: 'segment', stallMs: 30_000, count: 4 });
+    await addFault(admin, { target: 'segment', stallMs: 30_000, count: 4 });
     await expect
       .poll(async () => (await labEvents(page, 'error')).map((e) => (e.payload as { message: string }).message), {
         timeout: 30_000,
@@ -137,7 +134,7 @@ test.describe('player engine under faults', () => {
     );
     expect(timeout?.payload).toMatchObject({ type: 'Timeout', fatal: false });
 
-    await request.delete(`/admin/channels/${CHANNEL}/faults`);
+    await admin.delete(`/admin/channels/${CHANNEL}/faults`);
     await expect
       .poll(async () => (await sampleVideo(page)).currentTime, { timeout: 30_000 })
       .toBeGreaterThan((await sampleVideo(page)).currentTime + 1);

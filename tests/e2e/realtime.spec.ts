@@ -37,8 +37,8 @@ async function realtimeSubscribed(page: Page, confirmed: Promise<void>): Promise
   await confirmed;
 }
 
-async function setLive(request: APIRequestContext, slug: string, live: boolean): Promise<void> {
-  const response = await request.post(`/admin/channels/${slug}/${live ? 'live' : 'offline'}`, { data: {} });
+async function setLive(admin: APIRequestContext, slug: string, live: boolean): Promise<void> {
+  const response = await admin.post(`/admin/channels/${slug}/${live ? 'live' : 'offline'}`, { data: {} });
   // 409: already in that state (an earlier journey left it so), which is what we want.
   expect(response.ok() || response.status() === 409, await response.text()).toBe(true);
 }
@@ -52,11 +52,11 @@ async function currentViewers(request: APIRequestContext, channelId: number): Pr
 }
 
 test.describe('live and offline in real time', () => {
-  test.afterEach(async ({ request }) => {
-    await setLive(request, 'studio-live', true);
+  test.afterEach(async ({ admin }) => {
+    await setLive(admin, 'studio-live', true);
   });
 
-  test('ending the stream moves the embed offline within 2 s, starting it moves it back', async ({ page, request }) => {
+  test('ending the stream moves the embed offline within 2 s, starting it moves it back', async ({ page, admin }) => {
     // studio-live is channel 101; its public topic carries the stream's start and end.
     const confirmed = subscriptionConfirmed(page, 'channel.101');
     const unsubscribed: string[] = [];
@@ -71,12 +71,12 @@ test.describe('live and offline in real time', () => {
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
 
     const ended = Date.now();
-    await setLive(request, 'studio-live', false);
+    await setLive(admin, 'studio-live', false);
     await expect(page).toHaveURL(/\/studio-live\/offline\?muted=true$/, { timeout: 2000 });
     expect(Date.now() - ended).toBeLessThan(2500);
     await expect(page.getByRole('heading', { name: 'StudioLive is offline' })).toBeVisible();
 
-    await setLive(request, 'studio-live', true);
+    await setLive(admin, 'studio-live', true);
     await expect(page).toHaveURL(/\/studio-live\?muted=true$/, { timeout: 5000 });
     await waitForPlayback(page);
     // Never reloaded: the page's own state survived both moves.
@@ -110,11 +110,11 @@ test.describe('viewer presence', () => {
   const slug = 'quiet-corner';
   const channelId = 103;
 
-  test.beforeEach(async ({ request }) => {
-    await setLive(request, slug, true);
+  test.beforeEach(async ({ admin }) => {
+    await setLive(admin, slug, true);
   });
-  test.afterEach(async ({ request }) => {
-    await setLive(request, slug, false);
+  test.afterEach(async ({ admin }) => {
+    await setLive(admin, slug, false);
   });
 
   test('three open embeds count 3 viewers; closing one brings it to 2', async ({ browser, request }) => {

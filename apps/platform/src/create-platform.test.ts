@@ -16,7 +16,14 @@ beforeAll(async () => {
   writeFileSync(path.join(embedDir, 'assets/app.js'), script);
   writeFileSync(path.join(embedDir, 'assets/app.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(embedDir, 'assets/app.js.gz'), gzipSync(script));
-  platform = await createPlatform({ embedDir, now: () => Date.UTC(2026, 10, 22, 12, 0, 0) });
+  writeFileSync(path.join(embedDir, 'assets/app.js.map'), '{"version":3,"mappings":"AAAA"}');
+  mkdirSync(path.join(embedDir, '.vite'));
+  writeFileSync(path.join(embedDir, '.vite/manifest.json'), '{"index.html":{"isEntry":true}}');
+  platform = await createPlatform({
+    embedDir,
+    now: () => Date.UTC(2026, 10, 22, 12, 0, 0),
+    origins: ['http://onair.test:8080'],
+  });
 });
 afterAll(() => platform.app.close());
 
@@ -156,5 +163,57 @@ describe('public configuration in the page', () => {
       delete process.env.PUBLIC_REALTIME_CLUSTER;
       delete process.env.REALTIME_APP_SECRET;
     }
+  });
+
+  it("reads a value with replacement patterns ($', $&, $`) back exactly", async () => {
+    const value = "a$'b$&c$`d$$e";
+    process.env.PUBLIC_REALTIME_CLUSTER = value;
+    try {
+      const html = (await get('/studio-live')).body;
+      const json = /<script id="onair-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(json!).PUBLIC_REALTIME_CLUSTER).toBe(value);
+      expect(html.match(/<title>embed<\/title>/g)).toHaveLength(1);
+    } finally {
+      delete process.env.PUBLIC_REALTIME_CLUSTER;
+    }
+  });
+
+  it('builds its service URLs on its own origin, never on a forged Host header', async () => {
+    const forged = (url: string) => platform.app.inject({ method: 'GET', url, headers: { host: 'evil.example' } });
+    const html = (await forged('/studio-live')).body;
+    const json = /<script id="onair-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(json!).PUBLIC_API_URL).toBe('http://onair.test:8080');
+    expect((await forged('/api/v2/channels/studio-live/playback-url')).json().data).toBe(
+      'http://onair.test:8080/hls/studio-live/master.m3u8',
+    );
+    expect(JSON.stringify((await forged('/api/v2/channels/night-owl/info')).json())).not.toContain('evil.example');
+  });
+});
+
+describe('security headers', () => {
+  it('lets any site frame the embed page, under its policy, and nothing else', async () => {
+    const page = await get('/studio-live');
+    expect(page.headers['content-security-policy']).toMatch(/(^|; )frame-ancestors \*(;|$)/);
+    expect(page.headers['content-security-policy']).toMatch(/(^|; )object-src 'none'(;|$)/);
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    for (const url of ['/api/v2/channels/studio-live/info', '/assets/app.js', '/api/v9/whatever']) {
+      const response = await get(url);
+      expect(response.headers['content-security-policy'], url).toBe("frame-ancestors 'none'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('says nosniff on every response', async () => {
+    for (const url of ['/studio-live', '/api/v2/channels/studio-live/info', '/assets/app.js', '/nothing/here']) {
+      expect((await get(url)).headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it('serves neither source maps nor the build manifest', async () => {
+    const map = await get('/assets/app.js.map');
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('mappings');
+    const manifest = await get('/.vite/manifest.json');
+    expect(manifest.body).not.toContain('"isEntry"');
   });
 });

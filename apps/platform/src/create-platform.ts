@@ -5,8 +5,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ChannelStore, seedChannels, type ChannelRecord } from './channels/channel-store.ts';
 import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerChannelRoutes } from './channels/routes.ts';
-import { isEmbedPath, registerEmbed, type EmbedPageHandler } from './embed-static.ts';
+import { isEmbedPath, registerEmbed, type EmbedPageHandler, type EmbedPolicy } from './embed-static.ts';
 import { sendError } from './http-error.ts';
+import { registerAdminGate, type AdminAccess } from './admin-gate.ts';
+import { registerSelfOrigin } from './self-origin.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { registerFaultInjector } from './faults/index.ts';
 import { registerDeviceIdentification } from './identity/index.ts';
 import { registerAnalyticsIntake } from './analytics-intake.ts';
@@ -29,11 +32,19 @@ export interface PlatformOptions {
   embedDir?: string;
   logger?: boolean;
   /**
-   * Mount the local-testing admin endpoints (default true): the live origin's fault injector
-   * and request log under `/admin/channels/:slug/...`. Unauthenticated, so turn this off
-   * wherever the platform is reachable by anyone but the tests.
+   * The testing hooks under `/admin/...` (fault injectors, request log, stream start and end,
+   * the intakes' event lists): mounted only when given, and answered only for its token
+   * (admin-gate.ts). Default: none.
    */
-  admin?: boolean;
+  admin?: AdminAccess | null;
+  /**
+   * The origins the platform answers as (`http://host:port`, the first canonical): its own
+   * service URLs are built on the request's when it is one of these, else on the first.
+   * Default: the loopback names at the port it listens on.
+   */
+  origins?: readonly string[];
+  /** Who may frame the embed and where else its media may come from (embed-static.ts). */
+  embedPolicy?: EmbedPolicy;
   /** Viewer websocket service: client token, token secret and lifetime, presence timings (viewers/). */
   viewers?: ViewerServiceOptions;
   /** Redis shared by several platform processes for viewer presence (default env REDIS_URL; unset: memory). */
@@ -71,6 +82,10 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     },
   });
 
+  const admin = Boolean(options.admin);
+  registerSelfOrigin(app, options.origins);
+  registerSecurityHeaders(app);
+  if (options.admin) registerAdminGate(app, options.admin);
   registerChannelRoutes(app, channels);
   registerCatalogueRoutes(app, channels);
   await registerLiveOrigin(app, { fixture, now, isLive: (slug) => channels.isLive(slug) });
@@ -85,18 +100,18 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     now,
     isLive: (slug) => channels.get(slug)?.packaging === 'mpegts' && channels.isLive(slug),
   });
-  if (options.admin ?? true) {
+  if (admin) {
     await registerFaultInjector(app, { channelExists: (slug) => channels.get(slug) !== undefined });
   }
-  registerMonitoringIntake(app, { admin: options.admin ?? true });
-  registerAnalyticsIntake(app, { admin: options.admin ?? true });
-  await registerDeviceIdentification(app, { admin: options.admin ?? true, now });
-  await registerRealtime(app, { channels, admin: options.admin ?? true });
+  registerMonitoringIntake(app, { admin });
+  registerAnalyticsIntake(app, { admin });
+  await registerDeviceIdentification(app, { admin, now });
+  await registerRealtime(app, { channels, admin });
   await registerViewerService(app, {
     ...options.viewers,
     now: options.viewers?.now ?? now,
     channels,
-    admin: options.admin ?? true,
+    admin,
     redisUrl: options.redisUrl ?? process.env.REDIS_URL,
   });
   await app.register(fastifyStatic, {
@@ -105,7 +120,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     decorateReply: false,
     maxAge: '1h',
   });
-  embedPage = await registerEmbed(app, options.embedDir ?? defaultEmbedDir);
+  embedPage = await registerEmbed(app, options.embedDir ?? defaultEmbedDir, options.embedPolicy);
 
   return { app, channels };
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http-error.ts';
-import { injectConfig, publicConfigFor, requestOriginOf } from './public-config.ts';
+import { injectConfig, publicConfigFor } from './public-config.ts';
+import { ANY_SITE, embedContentSecurityPolicy, type FrameAncestors } from './security-headers.ts';
 
 /** Path prefixes of services and built files; any other GET path is an embed route (the SPA). */
 const SERVICE_PREFIXES = ['/api/', '/hls/', '/images/', '/assets/', '/admin/', '/monitoring/', '/analytics/'];
@@ -21,7 +22,23 @@ export function isEmbedPath(url: string): boolean {
   return !SERVICE_PREFIXES.some((p) => pathname.startsWith(p));
 }
 
-export async function registerEmbed(app: FastifyInstance, distDir: string): Promise<EmbedPageHandler> {
+export interface EmbedPolicy {
+  /** Who may frame the embed (default any site). */
+  frameAncestors?: FrameAncestors;
+  /** Origins beyond the configured services that media and calls may come from. */
+  extraOrigins?: readonly string[];
+}
+
+/** Only the built assets are files to serve: not their source maps, not the build's manifest. */
+export function isServedAsset(pathname: string): boolean {
+  return pathname.startsWith('/assets/') && !pathname.endsWith('.map');
+}
+
+export async function registerEmbed(
+  app: FastifyInstance,
+  distDir: string,
+  policy: EmbedPolicy = {},
+): Promise<EmbedPageHandler> {
   const indexPath = path.join(distDir, 'index.html');
   const built = existsSync(indexPath);
   if (built) {
@@ -34,6 +51,9 @@ export async function registerEmbed(app: FastifyInstance, distDir: string): Prom
       index: false,
       // The embed build writes .br/.gz beside each asset; the smallest accepted one is sent.
       preCompressed: true,
+      // Maps (hidden ones, for error monitoring) and dist/.vite/manifest.json stay on disk.
+      allowedPath: (pathname) => isServedAsset(pathname),
+      dotfiles: 'deny',
       cacheControl: false,
       decorateReply: true,
       setHeaders(res, filePath) {
@@ -61,8 +81,19 @@ export async function registerEmbed(app: FastifyInstance, distDir: string): Prom
         .type('text/plain; charset=utf-8')
         .send('The embed is not built yet: run `npm run build` (or `npm start`, which builds it).\n');
     }
-    const html = injectConfig(indexHtml(), publicConfigFor(requestOriginOf(request)));
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const config = publicConfigFor(request.selfOrigin);
+    const html = injectConfig(indexHtml(), config);
+    const csp = embedContentSecurityPolicy({
+      html,
+      config,
+      frameAncestors: policy.frameAncestors ?? ANY_SITE,
+      extraOrigins: policy.extraOrigins,
+    });
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', csp)
+      .type('text/html; charset=utf-8')
+      .send(html);
   };
 
   app.get('/', servePage);

@@ -1,4 +1,5 @@
 import { createPlatform } from './create-platform.ts';
+import { PlatformEnvError, platformEnv, type PlatformEnv } from './platform-env.ts';
 
 /**
  * `npm start` entry: listens on PORT (default 8080) on HOST (default 127.0.0.1) and prints
@@ -11,9 +12,24 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1);
 }
 
+let settings: PlatformEnv;
+try {
+  settings = platformEnv(process.env, host);
+} catch (error) {
+  if (!(error instanceof PlatformEnvError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
 // EMBED_DIR serves another build of the embed (a side-by-side build, a bench variant).
 const embedDir = process.env.EMBED_DIR || undefined;
-const { app, channels } = await createPlatform({ logger: process.env.LOG === '1', embedDir });
+const { app, channels } = await createPlatform({
+  logger: process.env.LOG === '1',
+  embedDir,
+  admin: settings.admin,
+  origins: settings.origins,
+  embedPolicy: settings.embedPolicy,
+});
 try {
   await app.listen({ port, host });
 } catch (error) {
@@ -30,6 +46,11 @@ for (const channel of channels.all()) {
   const state = channel.live ? 'live' : 'offline';
   const note = !channel.playback ? ', no playback URL' : channel.packaging === 'mpegts' ? ', MPEG-TS segments' : '';
   console.log(`  ${base}/${channel.slug}  (${state}${note})`);
+}
+if (settings.admin) {
+  // Shown once, to whoever started the platform: the only one who can use a made-up token.
+  const token = settings.adminTokenGenerated ? settings.admin.token : '$ADMIN_TOKEN';
+  console.log(`\nTesting hooks on (/admin/...): send "Authorization: Bearer ${token}" and JSON bodies`);
 }
 console.log(
   `\nEmbed it anywhere: <iframe src="${base}/studio-live?muted=true" allow="autoplay; fullscreen" allowfullscreen></iframe>`,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { BoundedLog } from './bounded-log.ts';
 
 /**
  * The monitoring intake the embed's SDK posts to (its `proxy`). Locally it records the events
@@ -12,11 +13,16 @@ export interface IntakeEvent {
 }
 
 const MAX_EVENTS = 500;
+/** A batch is a few KiB; more is not the SDK's (413, counted in bytes by the server). */
+export const MONITORING_BODY_LIMIT = 64 * 1024;
+/** What all kept events may weigh together. */
+export const MONITORING_KEPT_BYTES = 2 * 1024 * 1024;
 
 export function registerMonitoringIntake(app: FastifyInstance, options: { admin: boolean }): void {
-  const events: IntakeEvent[] = [];
+  const events = new BoundedLog<IntakeEvent>(MAX_EVENTS, MONITORING_KEPT_BYTES);
 
-  app.post<{ Querystring: { ddforward?: string } }>('/monitoring/intake', async (request, reply) => {
+  const limits = { bodyLimit: MONITORING_BODY_LIMIT };
+  app.post<{ Querystring: { ddforward?: string } }>('/monitoring/intake', limits, async (request, reply) => {
     const body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body ?? '');
     for (const line of body.split('\n')) {
       if (line.trim() === '') continue;
@@ -26,16 +32,15 @@ export function registerMonitoringIntake(app: FastifyInstance, options: { admin:
       } catch {
         continue; // a torn batch line is dropped, the rest of the batch kept
       }
-      events.push({ receivedAt: Date.now(), forward: request.query.ddforward ?? null, event });
+      events.push({ receivedAt: Date.now(), forward: request.query.ddforward ?? null, event }, Buffer.byteLength(line));
     }
-    if (events.length > MAX_EVENTS) events.splice(0, events.length - MAX_EVENTS);
     return reply.code(202).send();
   });
 
   if (!options.admin) return;
-  app.get('/admin/monitoring/events', async () => ({ events }));
+  app.get('/admin/monitoring/events', async () => ({ events: events.values() }));
   app.delete('/admin/monitoring/events', async (_request, reply) => {
-    events.length = 0;
+    events.clear();
     return reply.code(204).send();
   });
 }

@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-
 /**
  * The embed's public configuration, handed over at serve time inside the page (no extra
  * request before the first frame): every `PUBLIC_*` variable of the platform's environment,
@@ -25,10 +23,6 @@ export function publicConfigFor(origin: string, env: NodeJS.ProcessEnv = process
   return config;
 }
 
-export function requestOriginOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`. */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
@@ -39,8 +33,11 @@ export function scriptSafeJson(value: unknown): string {
 
 export const CONFIG_ELEMENT_ID = 'onair-config';
 
-/** Puts the configuration element at the start of <head>, before any script reads it. */
+/**
+ * Puts the configuration element at the start of <head>, before any script reads it. A
+ * function replacer: a string one would read `$'`, `$&`… in a value as replacement patterns.
+ */
 export function injectConfig(html: string, config: Record<string, string>): string {
   const element = `<script id="${CONFIG_ELEMENT_ID}" type="application/json">${scriptSafeJson(config)}</script>`;
-  return html.includes('<head>') ? html.replace('<head>', `<head>\n    ${element}`) : element + html;
+  return html.includes('<head>') ? html.replace('<head>', () => `<head>\n    ${element}`) : element + html;
 }

@@ -13,7 +13,9 @@
  * `ConfigError` for malformed JSON, a non-object, a leaked server-only key or an invalid value.
  *
  * Server-only settings live in a separate schema behind `createServerConfig`, whose properties
- * throw when read in a browser (SPEC §8 'Server-only variable read on the client').
+ * throw when read in a browser (SPEC §8 'Server-only variable read on the client'). They have
+ * their own entry, `@onair/config/server`: the embed imports this one and ships only the
+ * names of the server's settings (to refuse a page that leaks one), never their schema.
  */
 export { ConfigError } from './config-error.ts';
 export type { ConfigErrorCode, ConfigIssue } from './config-error.ts';
@@ -21,5 +23,4 @@ export { loadPublicConfig, parsePublicConfigJson } from './load-public-config.ts
 export type { PublicConfigResult } from './load-public-config.ts';
 export { LOCAL_PLATFORM_URL, MONITORING_ENVIRONMENTS, configName, publicEnvSchema } from './public-config.ts';
 export type { MonitoringEnvironment, PublicConfig, PublicEnv, PublicEnvKey } from './public-config.ts';
-export { SERVER_ENV_KEYS, createServerConfig, defaultIsBrowser, serverEnvSchema } from './server-config.ts';
-export type { ServerConfig, ServerConfigOptions, ServerEnvKey } from './server-config.ts';
+export { SERVER_ENV_KEYS, type ServerEnvKey } from './server-env-keys.ts';

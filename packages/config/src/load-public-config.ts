@@ -1,7 +1,7 @@
 import { ConfigError, invalidEnvError, issuesFromZod } from './config-error.ts';
 import { publicEnvSchema, toPublicConfig } from './public-config.ts';
 import type { PublicConfig } from './public-config.ts';
-import { SERVER_ENV_KEYS } from './server-config.ts';
+import { SERVER_ENV_KEYS } from './server-env-keys.ts';
 
 /**
  * Validates the public settings once and returns the frozen typed view. Unknown keys are

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigError } from './config-error.ts';
-import { createServerConfig } from './server-config.ts';
+import { SERVER_ENV_KEYS, createServerConfig, serverEnvSchema } from './server-config.ts';
 
 const env = {
   REALTIME_APP_ID: 'app',
   REALTIME_APP_SECRET: 'realtime-secret',
   VIEWER_TOKEN_SECRET: 'viewer-secret',
+  DEVICE_ID_SECRET: 'device-secret',
 };
 
 describe('createServerConfig (SPEC §8 server-only variables)', () => {
@@ -43,6 +44,7 @@ describe('createServerConfig (SPEC §8 server-only variables)', () => {
     expect(caught).toBeInstanceOf(ConfigError);
     expect((caught as ConfigError).message).toMatch(/^Invalid environment variables/);
     expect((caught as ConfigError).issues.map((issue) => issue.key).sort()).toEqual([
+      'DEVICE_ID_SECRET',
       'REALTIME_APP_SECRET',
       'VIEWER_TOKEN_SECRET',
     ]);
@@ -51,5 +53,17 @@ describe('createServerConfig (SPEC §8 server-only variables)', () => {
   it('defaults to detecting the browser by a global window (none under node)', () => {
     const config = createServerConfig({ source: () => env });
     expect(config.REALTIME_APP_ID).toBe('app');
+  });
+
+  it('names every server-only key in the list the embed checks its public configuration against', () => {
+    expect([...SERVER_ENV_KEYS].sort()).toEqual(Object.keys(serverEnvSchema.shape).sort());
+  });
+
+  it('takes an admin token only when it is long and has no spaces', () => {
+    const read = (token: string) => () =>
+      createServerConfig({ source: () => ({ ...env, ADMIN_TOKEN: token }), isBrowser: () => false }).ADMIN_TOKEN;
+    expect(read('x'.repeat(24))()).toBe('x'.repeat(24));
+    expect(read('x'.repeat(23))).toThrow(/ADMIN_TOKEN \(must be at least 24 characters\)/);
+    expect(read(`${'x'.repeat(24)} y`)).toThrow(/ADMIN_TOKEN \(must be printable ASCII without spaces\)/);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { invalidEnvError, issuesFromZod } from './config-error.ts';
+import { SERVER_ENV_KEYS, type ServerEnvKey } from './server-env-keys.ts';
 
 const secret = z.string().check(z.minLength(1, 'must be a non-empty string'));
 
@@ -13,6 +14,20 @@ export const serverEnvSchema = z.object({
   REALTIME_APP_SECRET: secret,
   /** Signs the viewer tokens handed out by /viewer/v1/token. */
   VIEWER_TOKEN_SECRET: secret,
+  /** Derives visitor ids from device cookies (HMAC), so an id cannot be guessed from a cookie. */
+  DEVICE_ID_SECRET: secret,
+  /**
+   * The bearer the platform's testing hooks (`/admin/...`) ask for, when they are on: long enough
+   * not to be guessed. Optional: the hooks are off unless a deployment turns them on.
+   */
+  ADMIN_TOKEN: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(24, 'must be at least 24 characters'),
+        z.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'),
+      ),
+  ),
   /** The server's own monitoring token, used when the intake forwards to the provider. */
   MONITORING_SERVER_CLIENT_TOKEN: z.pipe(
     z.optional(z.string()),
@@ -20,9 +35,7 @@ export const serverEnvSchema = z.object({
   ),
 });
 export type ServerConfig = z.output<typeof serverEnvSchema>;
-export type ServerEnvKey = keyof ServerConfig;
-
-export const SERVER_ENV_KEYS: readonly ServerEnvKey[] = Object.keys(serverEnvSchema.shape) as ServerEnvKey[];
+export { SERVER_ENV_KEYS, type ServerEnvKey };
 
 export interface ServerConfigOptions {
   /** Where the values come from, read lazily (e.g. `() => process.env`). */
@@ -31,7 +44,7 @@ export interface ServerConfigOptions {
   readonly isBrowser?: () => boolean;
 }
 
-export const defaultIsBrowser = (): boolean => typeof window !== 'undefined';
+export const defaultIsBrowser = (): boolean => typeof (globalThis as { window?: unknown }).window !== 'undefined';
 
 /**
  * SPEC §8 'Server-only variable read on the client': every property is a getter that throws

@@ -1,16 +1,33 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_TOKEN } from './admin-token.ts';
 
 /**
  * Every journey also proves the visitor never meets an uncaught error: page errors are
  * collected and the test fails if any occurred.
  */
-export const test = base.extend<{ pageErrors: Error[]; allowedPageErrors: RegExp[] }>({
+export const test = base.extend<{ pageErrors: Error[]; allowedPageErrors: RegExp[]; admin: APIRequestContext }>({
+  /** Requests to the platform's testing hooks (`/admin/...`), which answer only their token. */
+  admin: async ({ playwright, baseURL }, use) => {
+    const admin = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
+    });
+    await use(admin);
+    await admin.dispose();
+  },
   /** Errors a journey causes on purpose (matched by message); every other one fails it. */
   allowedPageErrors: [[], { option: true }],
   pageErrors: [
     async ({ page, allowedPageErrors }, use) => {
       const errors: Error[] = [];
       page.on('pageerror', (error) => errors.push(error));
+      // The embed page runs under a Content-Security-Policy: whatever it refuses is a bug of ours
+      // (a script, a connection or a worker the policy does not know), reported as an error.
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+          errors.push(new Error(`CSP: ${message.text()}`));
+        }
+      });
       await use(errors);
       const unexpected = errors.filter((e) => !allowedPageErrors.some((allowed) => allowed.test(e.message)));
       expect(

@@ -4,8 +4,9 @@ import { sendError } from '../http-error.ts';
 import type { ChannelStore } from './channel-store.ts';
 import { channelInfoView, channelVideosView } from './channel-views.ts';
 
+/** The platform's own origin for the request (self-origin.ts), never a Host header as sent. */
 export function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+  return request.selfOrigin;
 }
 
 /** SPEC §7 "Used by the embed": channel info v2, playback URL and videos. */

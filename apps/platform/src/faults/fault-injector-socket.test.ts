@@ -13,6 +13,7 @@ import { createPlatform, type Platform } from '../create-platform.ts';
 import { turnsUntil } from '../testing/event-loop.ts';
 import type { RequestLogEntry } from './request-log.ts';
 import type { FaultView } from './routes.ts';
+import { ADMIN_HEADERS, TEST_ADMIN } from '../testing/admin.ts';
 
 const NOW = Date.UTC(2026, 0, 1, 0, 0, 9, 250);
 const NEWEST = 1_767_225_608;
@@ -26,7 +27,11 @@ let base: string;
 let closed = false;
 
 beforeEach(async () => {
-  platform = await createPlatform({ now: () => NOW, embedDir: path.join(tmpdir(), 'onair-no-embed') });
+  platform = await createPlatform({
+    now: () => NOW,
+    embedDir: path.join(tmpdir(), 'onair-no-embed'),
+    admin: TEST_ADMIN,
+  });
   base = await platform.app.listen({ port: 0, host: '127.0.0.1' });
   closed = false;
 });
@@ -35,7 +40,12 @@ afterEach(async () => {
 });
 
 async function addFault(body: object): Promise<FaultView> {
-  const response = await platform.app.inject({ method: 'POST', url: `/admin/channels/${SLUG}/faults`, payload: body });
+  const response = await platform.app.inject({
+    method: 'POST',
+    url: `/admin/channels/${SLUG}/faults`,
+    payload: body,
+    headers: ADMIN_HEADERS,
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
@@ -51,10 +61,12 @@ async function until<T>(probe: () => Promise<T | undefined>, what: string, timeo
 }
 
 const requests = async (): Promise<RequestLogEntry[]> =>
-  (await platform.app.inject({ method: 'GET', url: `/admin/channels/${SLUG}/requests` })).json().requests;
+  (await platform.app.inject({ method: 'GET', url: `/admin/channels/${SLUG}/requests`, headers: ADMIN_HEADERS })).json()
+    .requests;
 const faultHits = async (id: string): Promise<number> =>
   (
-    (await platform.app.inject({ method: 'GET', url: `/admin/channels/${SLUG}/faults` })).json().faults as FaultView[]
+    (await platform.app.inject({ method: 'GET', url: `/admin/channels/${SLUG}/faults`, headers: ADMIN_HEADERS })).json()
+      .faults as FaultView[]
   ).find((f) => f.id === id)?.hits ?? 0;
 
 /** Resolves 'timeout' unless the reader yields something within `ms`. */

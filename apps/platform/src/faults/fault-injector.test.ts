@@ -7,6 +7,7 @@ import { readBoxes } from '../origin/mp4-boxes.ts';
 import { turnsUntil } from '../testing/event-loop.ts';
 import type { RequestLogEntry } from './request-log.ts';
 import type { FaultView } from './routes.ts';
+import { ADMIN_HEADERS, TEST_ADMIN } from '../testing/admin.ts';
 
 // 2026-01-01T00:00:09.250Z: segment NEWEST has just been published (see origin/routes.test.ts).
 const NOW = Date.UTC(2026, 0, 1, 0, 0, 9, 250);
@@ -18,19 +19,24 @@ const PLAYLIST = `/hls/${SLUG}/720p/media.m3u8`;
 
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform({ now: () => NOW, embedDir: path.join(tmpdir(), 'onair-no-embed') });
+  platform = await createPlatform({
+    now: () => NOW,
+    embedDir: path.join(tmpdir(), 'onair-no-embed'),
+    admin: TEST_ADMIN,
+  });
 });
 afterAll(() => platform.app.close());
 beforeEach(async () => {
-  await platform.app.inject({ method: 'DELETE', url: `${ADMIN}/faults` });
-  await platform.app.inject({ method: 'DELETE', url: `${ADMIN}/requests` });
+  await platform.app.inject({ method: 'DELETE', url: `${ADMIN}/faults`, headers: ADMIN_HEADERS });
+  await platform.app.inject({ method: 'DELETE', url: `${ADMIN}/requests`, headers: ADMIN_HEADERS });
 });
 
-const get = (url: string) => platform.app.inject({ method: 'GET', url });
+const get = (url: string) => platform.app.inject({ method: 'GET', url, headers: ADMIN_HEADERS });
 async function addFault(body: unknown, slug = SLUG): Promise<FaultView> {
   const response = await platform.app.inject({
     method: 'POST',
     url: `/admin/channels/${slug}/faults`,
+    headers: ADMIN_HEADERS,
     payload: body as object,
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -156,14 +162,24 @@ describe('clearing faults', () => {
   it('removes one fault by id, or all of them', async () => {
     const a = await addFault({ target: 'segment', status: 500 });
     const b = await addFault({ target: 'playlist', status: 500 });
-    const removed = await platform.app.inject({ method: 'DELETE', url: `${ADMIN}/faults/${a.id}` });
+    const removed = await platform.app.inject({
+      method: 'DELETE',
+      url: `${ADMIN}/faults/${a.id}`,
+      headers: ADMIN_HEADERS,
+    });
     expect(removed.statusCode).toBe(204);
     expect((await faults()).map((f) => f.id)).toEqual([b.id]);
     expect((await get(segment())).statusCode).toBe(200);
-    const again = await platform.app.inject({ method: 'DELETE', url: `${ADMIN}/faults/${a.id}` });
+    const again = await platform.app.inject({
+      method: 'DELETE',
+      url: `${ADMIN}/faults/${a.id}`,
+      headers: ADMIN_HEADERS,
+    });
     expect(again.statusCode).toBe(404);
     expect(again.json().data.message).toContain(a.id);
-    expect((await platform.app.inject({ method: 'DELETE', url: `${ADMIN}/faults` })).statusCode).toBe(204);
+    expect(
+      (await platform.app.inject({ method: 'DELETE', url: `${ADMIN}/faults`, headers: ADMIN_HEADERS })).statusCode,
+    ).toBe(204);
     expect(await faults()).toEqual([]);
     expect((await get(PLAYLIST)).statusCode).toBe(200);
   });
@@ -178,7 +194,12 @@ describe('admin API validation', () => {
     [{ target: 'video', status: 503 }, /"target" must be one of/],
     [[], /JSON object/],
   ])('answers 400 with the error shape for %j', async (body, message) => {
-    const response = await platform.app.inject({ method: 'POST', url: `${ADMIN}/faults`, payload: body as object });
+    const response = await platform.app.inject({
+      method: 'POST',
+      url: `${ADMIN}/faults`,
+      payload: body as object,
+      headers: ADMIN_HEADERS,
+    });
     expect(response.statusCode).toBe(400);
     const parsed = errorResponseSchema.parse(response.json());
     expect(parsed).toMatchObject({ status: 400, statusText: 'Bad Request' });
@@ -188,7 +209,12 @@ describe('admin API validation', () => {
 
   it('answers malformed JSON and other media types in the error shape too', async () => {
     const post = (payload: string, type: string) =>
-      platform.app.inject({ method: 'POST', url: `${ADMIN}/faults`, payload, headers: { 'content-type': type } });
+      platform.app.inject({
+        method: 'POST',
+        url: `${ADMIN}/faults`,
+        payload,
+        headers: { ...ADMIN_HEADERS, 'content-type': type },
+      });
     const broken = await post('{"target":', 'application/json');
     expect(broken.statusCode).toBe(400);
     expect(errorResponseSchema.parse(broken.json()).status).toBe(400);
@@ -201,6 +227,7 @@ describe('admin API validation', () => {
     const response = await platform.app.inject({
       method: 'POST',
       url: `/admin/channels/${slug}/faults`,
+      headers: ADMIN_HEADERS,
       payload: { target: 'segment', status: 503 },
     });
     expect(response.statusCode).toBe(404);
@@ -255,13 +282,14 @@ describe('request log', () => {
   });
 });
 
-describe('admin: false', () => {
+describe('without admin access', () => {
   it('mounts no admin endpoints', async () => {
-    const closed = await createPlatform({ now: () => NOW, admin: false });
+    const closed = await createPlatform({ now: () => NOW });
     try {
       const response = await closed.app.inject({
         method: 'POST',
         url: `${ADMIN}/faults`,
+        headers: ADMIN_HEADERS,
         payload: { target: 'segment', status: 503 },
       });
       expect(response.statusCode).toBe(404);

@@ -17,7 +17,7 @@ export { DEVICE_COOKIE, LOCAL_DEVICE_ID_SECRET, visitorIdFor } from './visitor-i
 export const LOCAL_DEVICE_ID_API_KEY = 'onair-local-device-key';
 
 export interface DeviceIdentificationOptions {
-  /** Mount `/admin/device-id/faults` (unauthenticated: local testing only). */
+  /** Mount `/admin/device-id/faults` (a testing hook: the platform gates it, admin-gate.ts). */
   admin: boolean;
   /** Accepted key (default env PUBLIC_DEVICE_ID_API_KEY, else the local one). */
   apiKey?: string;

@@ -33,7 +33,7 @@ import { StreamLifecycle } from './stream-lifecycle.ts';
 
 export interface RealtimeOptions {
   channels: ChannelStore;
-  /** Mount the admin live/offline endpoints (unauthenticated: local testing only). */
+  /** Mount the admin live/offline endpoints (testing hooks: the platform gates them, admin-gate.ts). */
   admin: boolean;
   /** Default: from the environment (realtime-config.ts). */
   credentials?: RealtimeCredentials;

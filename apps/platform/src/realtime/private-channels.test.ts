@@ -21,6 +21,7 @@ import {
   within,
   type Listening,
 } from './test-clients.ts';
+import { ADMIN_HEADERS } from '../testing/admin.ts';
 
 const LIVE = livestreamTopic(9001); // studio-live's seeded livestream
 const SOCKET = '1234.5678';
@@ -83,7 +84,12 @@ describe('POST /realtime/auth', () => {
   });
 
   it('refuses a livestream that ended with 403, and malformed JSON with 400 in the error shape', async () => {
-    await server.platform.app.inject({ method: 'POST', url: '/admin/channels/studio-live/offline' });
+    await server.platform.app.inject({
+      method: 'POST',
+      url: '/admin/channels/studio-live/offline',
+      headers: ADMIN_HEADERS,
+      payload: {},
+    });
     const ended = await authCall({ socketId: SOCKET, channelName: LIVE, requestId: 'r' });
     expect(ended.statusCode).toBe(403);
     expect(ended.json()).toEqual(errorBody(403, `Livestream of ${LIVE} is not live`));
@@ -122,7 +128,12 @@ describe('private subscriptions with pusher-js', () => {
   });
 
   it('fails for a stream that is not live', async () => {
-    await server.platform.app.inject({ method: 'POST', url: '/admin/channels/studio-live/offline' });
+    await server.platform.app.inject({
+      method: 'POST',
+      url: '/admin/channels/studio-live/offline',
+      headers: ADMIN_HEADERS,
+      payload: {},
+    });
     const pusher = client(workerAuth('r'));
     const channel = pusher.subscribe(LIVE);
     const error = await nextEvent<{ error: string }>(channel, 'pusher:subscription_error');

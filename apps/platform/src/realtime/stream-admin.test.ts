@@ -18,6 +18,7 @@ import type Pusher from 'pusher-js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../create-platform.ts';
 import { listeningPlatform, nextEvent, pusherClient, subscribed, type Listening } from './test-clients.ts';
+import { ADMIN_HEADERS, TEST_ADMIN } from '../testing/admin.ts';
 
 const STUDIO = { slug: 'studio-live', id: 101, livestreamId: 9001 };
 const NIGHT_OWL = { slug: 'night-owl', id: 102 };
@@ -45,6 +46,8 @@ describe('with a subscribed pusher-js client', () => {
     const response = await server.platform.app.inject({
       method: 'POST',
       url: `/admin/channels/${STUDIO.slug}/offline`,
+      headers: ADMIN_HEADERS,
+      payload: {},
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ channel_id: STUDIO.id, livestream_id: STUDIO.livestreamId, delivery: 'sdk' });
@@ -59,6 +62,7 @@ describe('with a subscribed pusher-js client', () => {
     const response = await server.platform.app.inject({
       method: 'POST',
       url: `/admin/channels/${NIGHT_OWL.slug}/live`,
+      headers: ADMIN_HEADERS,
       payload: { categories, session_title: 'Synths at night', viewer_count: 5 },
     });
     expect(response.statusCode).toBe(200);
@@ -86,13 +90,14 @@ describe('with a subscribed pusher-js client', () => {
 describe('admin rules (inject)', () => {
   let platform: Platform;
   beforeEach(async () => {
-    platform = await createPlatform({ embedDir: path.join(tmpdir(), 'onair-no-embed') });
+    platform = await createPlatform({ embedDir: path.join(tmpdir(), 'onair-no-embed'), admin: TEST_ADMIN });
   });
   afterEach(async () => {
     await platform.app.close();
   });
 
-  const post = (url: string, payload?: object) => platform.app.inject({ method: 'POST', url, payload });
+  const post = (url: string, payload: object = {}) =>
+    platform.app.inject({ method: 'POST', url, payload, headers: ADMIN_HEADERS });
 
   it('restarts a channel with its last categories and a fresh id; the old id stays ended', async () => {
     expect((await post(`/admin/channels/${STUDIO.slug}/offline`)).json()).toMatchObject({ delivery: 'in-process' });
@@ -124,7 +129,7 @@ describe('admin rules (inject)', () => {
   });
 
   it('is not mounted without the admin option', async () => {
-    const closed = await createPlatform({ admin: false, embedDir: path.join(tmpdir(), 'onair-no-embed') });
+    const closed = await createPlatform({ embedDir: path.join(tmpdir(), 'onair-no-embed') });
     try {
       const response = await closed.app.inject({ method: 'POST', url: `/admin/channels/${STUDIO.slug}/offline` });
       expect(response.statusCode).toBe(404);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import PusherServer from 'pusher';
 import Pusher, { type Channel, type ChannelAuthorizationHandler } from 'pusher-js';
 import { createPlatform, type Platform } from '../create-platform.ts';
+import { TEST_ADMIN } from '../testing/admin.ts';
 import { LOCAL_REALTIME_CREDENTIALS } from './realtime-config.ts';
 
 /** Generous: the test machine may have 2 busy cores. */
@@ -22,7 +23,7 @@ export interface Listening {
 }
 
 export async function listeningPlatform(port = 0): Promise<Listening> {
-  const platform = await createPlatform({ embedDir: path.join(tmpdir(), 'onair-no-embed') });
+  const platform = await createPlatform({ embedDir: path.join(tmpdir(), 'onair-no-embed'), admin: TEST_ADMIN });
   return listen(platform, port);
 }
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { WebSocket } from 'ws';
 import type { ChannelRecord } from '../channels/channel-store.ts';
 import { createPlatform, type Platform, type PlatformOptions } from '../create-platform.ts';
+import { TEST_ADMIN } from '../testing/admin.ts';
 
 export const CLIENT_TOKEN = 'onair-local-client';
 
@@ -38,7 +39,13 @@ export interface RunningPlatform extends Platform {
 export async function startPlatform(options: PlatformOptions = {}, port = 0): Promise<RunningPlatform> {
   const embedDir = mkdtempSync(path.join(tmpdir(), 'onair-embed-'));
   writeFileSync(path.join(embedDir, 'index.html'), '<!doctype html><title>embed</title>');
-  const platform = await createPlatform({ embedDir, channels: TEST_CHANNELS, redisUrl: '', ...options });
+  const platform = await createPlatform({
+    embedDir,
+    channels: TEST_CHANNELS,
+    redisUrl: '',
+    admin: TEST_ADMIN,
+    ...options,
+  });
   await platform.app.listen({ port, host: '127.0.0.1' });
   const address = platform.app.server.address() as AddressInfo;
   return { ...platform, base: `http://127.0.0.1:${address.port}`, ws: `ws://127.0.0.1:${address.port}` };

@@ -9,6 +9,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { CLIENT_TOKEN, currentViewers, eventually, startPlatform, type RunningPlatform } from './test-viewer-client.ts';
+import { ADMIN_HEADERS } from '../testing/admin.ts';
 
 /**
  * The embed's real viewer client (packages/realtime) against this viewer service over real
@@ -42,7 +43,7 @@ async function platform(): Promise<RunningPlatform> {
 async function tokenFaults(base: string, status: number, count: number): Promise<void> {
   const response = await fetch(`${base}/admin/viewers/token-faults`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...ADMIN_HEADERS, 'content-type': 'application/json' },
     body: JSON.stringify({ status, count }),
   });
   expect(response.status).toBe(201);
@@ -66,7 +67,9 @@ describe('the real viewer client against the viewer service', () => {
     expect(failure).toBeInstanceOf(ViewerTokenError);
     expect((failure as ViewerTokenError).status).toBe(401);
     // Had it retried, the next query would have succeeded: the fault was for one request only.
-    const faults = (await (await fetch(`${base}/admin/viewers/token-faults`)).json()) as unknown;
+    const faults = (await (
+      await fetch(`${base}/admin/viewers/token-faults`, { headers: ADMIN_HEADERS })
+    ).json()) as unknown;
     expect(JSON.stringify(faults)).not.toContain('401');
   });
 

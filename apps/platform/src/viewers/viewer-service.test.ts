@@ -12,6 +12,7 @@ import {
 } from './test-viewer-client.ts';
 import { LOCAL_VIEWER_TOKEN_SECRET } from './viewer-service.ts';
 import { issueViewerToken, verifyViewerToken } from './viewer-token.ts';
+import { ADMIN_HEADERS } from '../testing/admin.ts';
 
 const START = 1_800_000_000_000;
 const VIEWER_TTL_MS = 5_000;
@@ -76,7 +77,7 @@ describe('GET /viewer/v1/token', () => {
     const admin = (method: string, body?: unknown) =>
       fetch(`${platform.base}/admin/viewers/token-faults`, {
         method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: body === undefined ? ADMIN_HEADERS : { ...ADMIN_HEADERS, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     expect((await admin('POST', { status: 502, count: 2 })).status).toBe(201);

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ANY_SITE, configuredOrigins, embedContentSecurityPolicy, inlineScriptHashes } from './security-headers.ts';
+
+const EARLY = '\n      (function () { window.early = 1; })();\n    ';
+const HTML = `<!doctype html><html><head>
+    <script id="onair-config" type="application/json">{"PUBLIC_API_URL":"http://127.0.0.1:8080"}</script>
+    <script>${EARLY}</script>
+    <script type="module" crossorigin src="/assets/index.js"></script>
+  </head><body></body></html>`;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('inlineScriptHashes', () => {
+  it('hashes the inline classic script exactly, not the data block or a script by URL', () => {
+    expect(inlineScriptHashes(HTML)).toEqual([sha256(EARLY)]);
+  });
+});
+
+describe('configuredOrigins', () => {
+  it('takes the origin of each URL setting and the websocket twin of each http(s) one', () => {
+    expect(
+      configuredOrigins({
+        PUBLIC_API_URL: 'https://api.example.com/v2',
+        PUBLIC_REALTIME_HOST_URL: 'wss://ws.example.com',
+        PUBLIC_REALTIME_CLUSTER: 'us2',
+        PUBLIC_EVIL: 'javascript:alert(1)',
+      }),
+    ).toEqual(['https://api.example.com', 'wss://api.example.com', 'wss://ws.example.com']);
+  });
+});
+
+describe('embedContentSecurityPolicy', () => {
+  const policy = (frameAncestors = ANY_SITE) =>
+    Object.fromEntries(
+      embedContentSecurityPolicy({
+        html: HTML,
+        config: { PUBLIC_FILES_URL: 'https://files.example.com' },
+        frameAncestors,
+      })
+        .split('; ')
+        .map((directive) => {
+          const [name, ...values] = directive.split(' ');
+          return [name, values];
+        }),
+    ) as Record<string, string[]>;
+
+  it('runs only its own scripts and the early one by hash: no inline handler, no eval', () => {
+    expect(policy()['script-src']).toEqual(["'self'", sha256(EARLY)]);
+    expect(policy()['script-src']).not.toContain("'unsafe-inline'");
+    expect(policy()['script-src']).not.toContain("'unsafe-eval'");
+  });
+
+  it('closes plugins, <base> and forms, and reaches only itself and its services', () => {
+    const directives = policy();
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['base-uri']).toEqual(["'none'"]);
+    expect(directives['form-action']).toEqual(["'none'"]);
+    expect(directives['connect-src']).toEqual(["'self'", 'https://files.example.com', 'wss://files.example.com']);
+    expect(directives['media-src']).toContain('blob:');
+  });
+
+  it('is framed by any site, or by the allow-list given', () => {
+    expect(policy()['frame-ancestors']).toEqual(['*']);
+    expect(policy(['https://news.example.com'])['frame-ancestors']).toEqual(['https://news.example.com']);
+  });
+});

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Who may frame the embed (CSP `frame-ancestors`): any site by default, as an embed must be,
+ * or the deployment's allow-list (EMBED_FRAME_ANCESTORS). Everything else the platform serves
+ * refuses every frame.
+ */
+export type FrameAncestors = readonly string[];
+export const ANY_SITE: FrameAncestors = ['*'];
+
+/** The sha256 sources of the page's inline classic scripts (the early script), for script-src. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? '';
+    // Scripts by URL are 'self'; a JSON data block is never run, so it needs no hash.
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*["']?application\/json/i.test(attributes)) continue;
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '')
+        .digest('base64')}'`,
+    );
+  }
+  return hashes;
+}
+
+/**
+ * The origins the embed reaches beyond its own, read from its public configuration (every
+ * `PUBLIC_*` URL: API, realtime and viewer sockets, files, monitoring), with the websocket
+ * twin of each http(s) one, since the sockets are configured by their http URL.
+ */
+export function configuredOrigins(config: Readonly<Record<string, string>>): string[] {
+  const origins = new Set<string>();
+  for (const value of Object.values(config)) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      continue;
+    }
+    if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) continue;
+    origins.add(`${url.protocol}//${url.host}`);
+    if (url.protocol === 'http:' || url.protocol === 'https:') {
+      origins.add(`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`);
+    }
+  }
+  return [...origins].sort();
+}
+
+export interface EmbedPolicyInput {
+  html: string;
+  config: Readonly<Record<string, string>>;
+  frameAncestors: FrameAncestors;
+  /** More origins media and calls may come from (EMBED_CONNECT_SRC: a CDN the API names). */
+  extraOrigins?: readonly string[];
+}
+
+/**
+ * The embed page's Content-Security-Policy: scripts only its own and its inline ones by hash
+ * (no injected markup runs), connections, media and images only to itself and the services its
+ * configuration names, no plugins, no <base> rewriting, no forms, framed by `frameAncestors`.
+ * `blob:`: MediaSource object URLs (media) and hls.js's worker on the compatibility sink;
+ * `data:` media: the silent clip that tells whether sound may autoplay.
+ */
+export function embedContentSecurityPolicy(input: EmbedPolicyInput): string {
+  const reach = ["'self'", ...configuredOrigins(input.config), ...(input.extraOrigins ?? [])].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inlineScriptHashes(input.html).join(' ')}`.trim(),
+    "worker-src 'self' blob:",
+    `connect-src ${reach}`,
+    `media-src ${reach} blob: data:`,
+    `img-src ${reach} data: blob:`,
+    "style-src 'self'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${input.frameAncestors.join(' ')}`,
+  ].join('; ');
+}
+
+/** What every response but the embed page carries: not to be framed, not to be sniffed. */
+const NOT_FRAMEABLE = "frame-ancestors 'none'";
+
+/**
+ * `nosniff` on every response (a stranger's page cannot load a playlist or an error body as a
+ * script or a stylesheet), and no framing of anything that is not the embed page: a response
+ * that set its own policy (the embed page) keeps it.
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    if (!reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', NOT_FRAMEABLE);
+      reply.header('x-frame-options', 'DENY');
+    }
+    return payload;
+  });
+}
