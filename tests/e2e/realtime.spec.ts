@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, WebSocketRoute } from '@playwright/test';
 import { expect, test, waitForPlayback } from './support/fixtures.ts';
 
 /**
@@ -130,5 +130,52 @@ test.describe('viewer presence', () => {
     await contexts[0]!.close();
     await expect.poll(() => currentViewers(request, channelId), { timeout: 40_000 }).toBe(2);
     await Promise.all(contexts.slice(1).map((context) => context.close()));
+  });
+});
+
+test.describe('events missed while realtime was down', () => {
+  test.afterEach(async ({ admin }) => {
+    await setLive(admin, 'studio-live', true);
+    await setLive(admin, 'night-owl', false);
+  });
+
+  test('a stream that started while the connection was down is noticed on reconnect', async ({ page, admin }) => {
+    // The realtime websocket goes through the test, which can cut it and refuse new ones.
+    let down = false;
+    const open: WebSocketRoute[] = [];
+    let subscribedFrames = 0;
+    await page.routeWebSocket(/\/app\//, (ws) => {
+      if (down) return void ws.close();
+      const server = ws.connectToServer();
+      open.push(ws);
+      server.onMessage((message) => {
+        if (String(message).includes('pusher_internal:subscription_succeeded')) subscribedFrames += 1;
+        ws.send(message);
+      });
+      ws.onMessage((message) => server.send(message));
+    });
+    await page.goto('/night-owl?muted=true');
+    await expect(page).toHaveURL(/\/night-owl\/offline\?muted=true$/);
+    await expect.poll(() => subscribedFrames, { timeout: 20_000 }).toBeGreaterThan(0);
+
+    down = true;
+    for (const ws of open.splice(0)) await ws.close();
+    // Published while nobody listens: StreamStarted never reaches the page.
+    await setLive(admin, 'night-owl', true);
+
+    down = false;
+    // pusher-js reconnects on its own schedule; the page then asks for the channel again.
+    await expect(page).toHaveURL(/\/night-owl\?muted=true$/, { timeout: 40_000 });
+    await waitForPlayback(page);
+  });
+
+  test('a stream that ended unheard is noticed when the player finds it gone (404)', async ({ page, admin }) => {
+    // No realtime at all: the end of the stream is never announced to this page.
+    await page.routeWebSocket(/\/app\//, (ws) => void ws.close());
+    await page.goto('/studio-live?muted=true');
+    await waitForPlayback(page);
+    await setLive(admin, 'studio-live', false);
+    await expect(page).toHaveURL(/\/studio-live\/offline\?muted=true$/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'StudioLive is offline' })).toBeVisible();
   });
 });

@@ -88,3 +88,5 @@ export {
   type PresenceSocket,
 } from './presence.ts';
 export { VIEWER_SOCKET_CONTEXT_ERROR, createViewerSocketContextError } from './viewer-socket-context.ts';
+export { watchReconnects } from './reconnects.ts';
+export { VIEWER_SOCKET_REARM_MS, hasGivenUp, rearmViewerSocket, type RearmEnvironment } from './viewer-socket-rearm.ts';

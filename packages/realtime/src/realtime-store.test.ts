@@ -243,6 +243,20 @@ describe('wiring to pusher-js', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 
+  it('asks again for a livestream channel once the request id arrives, and only then', () => {
+    const { store, client } = setup();
+    store.getState().connect(connectOptions);
+    store.getState().subscribe('private-lstm_7', 'ViewerCountUpdated', () => {});
+    store.getState().subscribe('channel.101', 'StreamEnded', () => {});
+    expect(client().calls).toEqual(['subscribe private-lstm_7', 'subscribe channel.101']);
+
+    store.getState().setRequestId('req-1');
+    expect(client().calls.slice(2)).toEqual(['subscribe private-lstm_7']);
+    store.getState().setRequestId('req-1'); // the same id: nothing to ask again
+    store.getState().setRequestId(null);
+    expect(client().calls.slice(3)).toEqual([]);
+  });
+
   it('logs critical realtime errors as errors and the rest as warnings', () => {
     const { store, client, logger } = setup();
     store.getState().connect(connectOptions);

@@ -1,7 +1,11 @@
 import type { ChannelAuthorizationHandler, Options as PusherOptions } from 'pusher-js';
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import { createLivestreamAuthorizer, routeChannelAuthorization } from './channel-authorizer.ts';
+import {
+  createLivestreamAuthorizer,
+  isPrivateLivestreamChannel,
+  routeChannelAuthorization,
+} from './channel-authorizer.ts';
 import { DEFAULT_REALTIME_CLUSTER, PUSHER_TIMEOUTS, REALTIME_STORE_NAME } from './constants.ts';
 import type { FetchLike, RealtimeLogger } from './environment.ts';
 import { reportRealtimeError } from './realtime-errors.ts';
@@ -204,7 +208,16 @@ export function createRealtimeStore(env: RealtimeStoreEnvironment): RealtimeStor
       channels: new Map(),
       requestId: null,
 
-      setRequestId: (requestId) => set({ requestId }),
+      setRequestId: (requestId) => {
+        const previous = get().requestId;
+        set({ requestId });
+        // A livestream channel asked for before the request id arrived failed its
+        // authorisation (SPEC §8): ask again now. pusher-js leaves a channel that is subscribed
+        // or pending as it is, and subscribes one that failed.
+        const { client } = get();
+        if (!client || requestId === null || requestId === previous) return;
+        for (const channel of bindings.keys()) if (isPrivateLivestreamChannel(channel)) client.subscribe(channel);
+      },
 
       connect: (options) => {
         const { client } = get();

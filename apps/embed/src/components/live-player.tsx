@@ -1,6 +1,8 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
 import { PlayerState, type AnalyticsEvent, type Quality } from '@onair/player';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { channelInfoQuery } from '../channel/queries.ts';
 import { useViewerCount } from '../channel/use-viewer-count.ts';
 import { usePublicConfig } from '../config-context.tsx';
 import type { EmbedParams } from '../lib/embed-params.ts';
@@ -66,6 +68,15 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
     player.on('analytics', forward);
     return () => player.off('analytics', forward);
   }, [player, config]);
+
+  // The stream is gone (404): most often it ended and the realtime event did not reach us. The
+  // channel info is asked for again; when it says offline the routes move to the offline page,
+  // and otherwise the error screen stays with its Retry.
+  const queryClient = useQueryClient();
+  const streamGone = snapshot?.error?.type === 'NotAvailable';
+  useEffect(() => {
+    if (streamGone) void queryClient.invalidateQueries({ queryKey: channelInfoQuery(channel.slug).queryKey });
+  }, [streamGone, queryClient, channel.slug]);
 
   const playing = snapshot?.state === PlayerState.Playing;
   const paused = snapshot?.paused ?? true;

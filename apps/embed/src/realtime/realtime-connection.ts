@@ -4,6 +4,8 @@ import {
   createViewerSocket,
   loadPusherClient,
   realtimeAuthUrl,
+  rearmViewerSocket,
+  watchReconnects,
   type RealtimeConnectOptions,
   type RealtimeStore,
   type ViewerSocket,
@@ -16,6 +18,14 @@ import {
 export interface RealtimeConnection {
   store: RealtimeStore;
   viewerSocket: ViewerSocket;
+  /**
+   * Called each time the realtime connection is back after a drop (what was published meanwhile
+   * is lost); returns the unsubscribe. Here, not in the page's hooks: this module loads after
+   * the first frame.
+   */
+  onReconnect(listener: () => void): () => void;
+  /** Closes both and stops re-arming the viewer socket. */
+  close(): void;
 }
 
 /** Where pusher-js connects: the configured Pusher-compatible host, else the provider's cluster. */
@@ -58,5 +68,37 @@ export async function startRealtime(
     { fetch: fetchImpl, WebSocket, logger },
   );
   viewerSocket.connect();
-  return { store, viewerSocket };
+  // After its last retry the viewer socket tries again when the browser is online again, the
+  // page becomes visible, or every few minutes: a viewer who stays is counted again.
+  const stopRearm = rearmViewerSocket(viewerSocket, {
+    timers: {
+      setInterval: (callback, ms) => setInterval(callback, ms),
+      clearInterval: (h) => clearInterval(h as number),
+    },
+    onOnline: (listener) => {
+      window.addEventListener('online', listener);
+      return () => window.removeEventListener('online', listener);
+    },
+    onVisible: (listener) => {
+      const onChange = () => document.visibilityState === 'visible' && listener();
+      document.addEventListener('visibilitychange', onChange);
+      return () => document.removeEventListener('visibilitychange', onChange);
+    },
+  });
+  const reconnectListeners = new Set<() => void>();
+  const stopWatching = watchReconnects(store, () => reconnectListeners.forEach((listener) => listener()));
+  return {
+    store,
+    viewerSocket,
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
+    close() {
+      stopWatching();
+      stopRearm();
+      viewerSocket.close();
+      store.getState().disconnect();
+    },
+  };
 }

@@ -9,7 +9,9 @@ export const SUBSCRIBED_MARK = 'onair:realtime-subscribed';
 /**
  * Live/offline in real time (SPEC §4 "Embed page"): the channel's realtime topic updates the
  * cached channel info — livestream null when the stream ends, the new livestream when one
- * starts — and the routes follow the cache (player ↔ offline page) without a reload.
+ * starts — and the routes follow the cache (player ↔ offline page) without a reload. Events
+ * published while the connection was down are lost: on every reconnect the channel info is
+ * fetched again, so a stream that ended or started meanwhile is noticed all the same.
  */
 export function useChannelLiveUpdates(slug: string, channelId: number | undefined): void {
   const connection = useRealtimeConnection();
@@ -32,12 +34,14 @@ export function useChannelLiveUpdates(slug: string, channelId: number | undefine
         info ? { ...info, livestream: { ...livestream, viewers: livestream.viewer_count } } : info,
       );
     });
+    const offReconnect = connection.onReconnect(() => void queryClient.invalidateQueries({ queryKey }));
     // A mark, not a log: the realtime journeys (and performance tools) can see when the page
     // started listening.
     performance.mark(SUBSCRIBED_MARK);
     return () => {
       offEnded();
       offStarted();
+      offReconnect();
     };
   }, [connection, channelId, slug, queryClient]);
 }

@@ -43,16 +43,13 @@ export function WebSocketProvider({ children }: { children: ReactNode }) {
       .then((value) => {
         started = value;
         value.store.getState().setRequestId(requestId);
-        if (cancelled) {
-          value.viewerSocket.close();
-          value.store.getState().disconnect();
-        } else setConnection(value);
+        if (cancelled) value.close();
+        else setConnection(value);
       })
       .catch((error: unknown) => console.warn('Realtime is unavailable; the player goes on without it', error));
     return () => {
       cancelled = true;
-      started?.viewerSocket.close();
-      started?.store.getState().disconnect();
+      started?.close();
     };
   }, [config]);
 
