@@ -65,6 +65,11 @@ export class ChannelRegistry {
    * protocol's `socket_id` parameter: the publisher's own client already knows). Returns how
    * many sockets it went to.
    */
+  /** How many sockets are subscribed to `channel`. */
+  subscriberCount(channel: string): number {
+    return this.#channels.get(channel)?.size ?? 0;
+  }
+
   publish(channel: string, name: string, data: string, exceptSocketId?: string): number {
     const members = this.#channels.get(channel);
     if (!members) return 0;

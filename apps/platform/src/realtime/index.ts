@@ -38,7 +38,10 @@ export interface RealtimeOptions {
   /** Default: from the environment (realtime-config.ts). */
   credentials?: RealtimeCredentials;
   timings?: Partial<RealtimeTimings>;
-  /** Clock of the events API's timestamp check; the real one by default, as SDKs sign with theirs. */
+  /**
+   * Clock of the events API's timestamp check and of each socket's message rate; the real one by
+   * default, as SDKs sign with theirs.
+   */
   now?: () => number;
 }
 
@@ -56,7 +59,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   const registry = new ChannelRegistry();
   const publisher = new RealtimePublisher(app, credentials, registry);
   const streams = new StreamLifecycle(options.channels, publisher, app.log);
-  const sockets = new SocketServer({ credentials, registry, timings });
+  const sockets = new SocketServer({ credentials, registry, timings, now: options.now });
   const unroute = upgradeRouterFor(app.server).add(isAppPath, (request, socket, head) =>
     sockets.handleUpgrade(request, socket, head),
   );

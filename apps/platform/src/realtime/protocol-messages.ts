@@ -28,6 +28,11 @@ export const CloseCode = {
   Unauthorized: 4009,
   /** We pinged after the client's silence and no answer came in time. */
   PongNotReceived: 4201,
+  /**
+   * Too many messages (a flood): 41xx, so pusher-js comes back after its back-off rather than
+   * at once, and a well-behaved client, which never gets here, would recover.
+   */
+  OverCapacity: 4100,
 } as const;
 export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
 

@@ -30,11 +30,18 @@ const APP_PATH = /^\/app\/([^/]+)\/?$/;
 export const isAppPath = (pathname: string): boolean => APP_PATH.test(pathname);
 /** Client messages are subscribe/ping-sized; anything this large is not a Pusher client. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
+/**
+ * What a client that does not read may leave unsent (events fanned out to it) before it is cut
+ * off: the platform's memory is not a queue for it.
+ */
+export const MAX_UNSENT_BYTES = 1024 * 1024;
 
 export interface SocketServerOptions {
   credentials: RealtimeCredentials;
   registry: ChannelRegistry;
   timings: RealtimeTimings;
+  /** ms clock of each socket's message rate (default Date.now). */
+  now?: () => number;
 }
 
 function text(data: RawData): string {
@@ -137,11 +144,18 @@ export class SocketServer {
       socketId,
       {
         send: (message) => {
-          if (ws.readyState === ws.OPEN) ws.send(message);
+          if (ws.readyState !== ws.OPEN) return;
+          if (ws.bufferedAmount > MAX_UNSENT_BYTES) return ws.terminate();
+          ws.send(message);
         },
         close: (code, reason) => ws.close(code, reason),
       },
-      { credentials: this.#options.credentials, registry: this.#options.registry, timings: this.#options.timings },
+      {
+        credentials: this.#options.credentials,
+        registry: this.#options.registry,
+        timings: this.#options.timings,
+        now: this.#options.now,
+      },
     );
     this.#sockets.set(ws, session);
     ws.on('message', (data) => session.receive(text(data)));

@@ -12,6 +12,8 @@
  * - `client-*` events are refused with `pusher:error` (code null, as the hosted service does
  *   when client events are disabled): nothing in the product sends them, and relaying
  *   unauthenticated browser input to other viewers is a feature to switch on deliberately.
+ * - Limits (SESSION_LIMITS): at most `maxChannels` channels (a subscribe beyond is refused like
+ *   any other), and messages at the bucket's rate; a flood closes the socket with 4100.
  */
 
 import { channelKind, isValidChannelName, type ChannelRegistry, type Subscriber } from './channel-registry.ts';
@@ -28,16 +30,33 @@ import {
   type ServerMessage,
 } from './protocol-messages.ts';
 import { verifyChannelAuth, type SigningKey } from './signing.ts';
+import { TokenBucket } from '../limits/token-bucket.ts';
 
 export interface SessionTransport {
   send(text: string): void;
   close(code: number, reason: string): void;
 }
 
+export interface SessionLimits {
+  maxChannels: number;
+  messagesBurst: number;
+  messagesPerSecond: number;
+}
+
+/** An embed subscribes to 2 or 3 channels and pings every 2 minutes: these are far above that. */
+export const SESSION_LIMITS: Readonly<SessionLimits> = Object.freeze({
+  maxChannels: 50,
+  messagesBurst: 100,
+  messagesPerSecond: 10,
+});
+
 export interface SessionOptions {
   credentials: SigningKey;
   registry: ChannelRegistry;
   timings: ActivityTimings;
+  /** ms clock of the message rate (default Date.now). */
+  now?: () => number;
+  limits?: SessionLimits;
 }
 
 type Subscribe = Extract<ClientMessage, { type: 'subscribe' }>;
@@ -47,6 +66,8 @@ export class SocketSession implements Subscriber {
   readonly #transport: SessionTransport;
   readonly #options: SessionOptions;
   readonly #state: ConnectionState;
+  readonly #limits: SessionLimits;
+  readonly #rate: TokenBucket;
   #open = true;
 
   /** Greets the client at once: `pusher:connection_established` is the handshake. */
@@ -54,6 +75,8 @@ export class SocketSession implements Subscriber {
     this.socketId = socketId;
     this.#transport = transport;
     this.#options = options;
+    this.#limits = options.limits ?? SESSION_LIMITS;
+    this.#rate = new TokenBucket(this.#limits.messagesBurst, this.#limits.messagesPerSecond, options.now ?? Date.now);
     this.#state = new ConnectionState(socketId, options.timings, {
       ping: () => this.send({ event: 'pusher:ping', data: '{}' }),
       timedOut: () => this.close(CloseCode.PongNotReceived, 'Pong reply not received'),
@@ -71,6 +94,10 @@ export class SocketSession implements Subscriber {
 
   receive(text: string): void {
     if (!this.#open) return;
+    if (!this.#rate.take()) {
+      this.close(CloseCode.OverCapacity, 'Too many messages');
+      return;
+    }
     this.#state.touched();
     const message = parseClientMessage(text);
     switch (message.type) {
@@ -116,6 +143,10 @@ export class SocketSession implements Subscriber {
   #subscribe({ channel, auth }: Subscribe): void {
     if (!isValidChannelName(channel)) {
       this.#refuse(channel, null, 400, `Invalid channel name ${JSON.stringify(channel)}`);
+      return;
+    }
+    if (!this.#state.channels.has(channel) && this.#state.channels.size >= this.#limits.maxChannels) {
+      this.#refuse(channel, null, 429, `At most ${this.#limits.maxChannels} channels per connection`);
       return;
     }
     const kind = channelKind(channel);

@@ -18,6 +18,7 @@ import { parseTokenFault, type TokenFaults } from './token-faults.ts';
 import { channelById, channelByLivestreamId, countViewers, type ChannelDirectory } from './viewer-counts.ts';
 import { sendViewerError } from './viewer-error.ts';
 import { issueViewerToken, viewerIdFor } from './viewer-token.ts';
+import type { KeyedRateLimit } from '../limits/token-bucket.ts';
 
 export interface ViewerRoutesOptions {
   channels: ChannelDirectory;
@@ -26,6 +27,8 @@ export interface ViewerRoutesOptions {
   clientToken: string;
   tokenSecret: string;
   tokenTtlMs: number;
+  /** Tokens per client address (a stranger minting tokens in a loop gets 429s). */
+  tokenLimit: KeyedRateLimit;
   now: () => number;
   admin: boolean;
 }
@@ -71,6 +74,10 @@ export async function viewerRoutes(scope: FastifyInstance, options: ViewerRoutes
     if (injected !== undefined) return sendViewerError(reply, injected, `Injected token failure (${injected})`);
     if (headerValue(request.headers['x-client-token']) !== options.clientToken) {
       return sendViewerError(reply, 401, 'Invalid client token');
+    }
+    if (!options.tokenLimit.take(request.ip)) {
+      reply.header('retry-after', '2');
+      return sendViewerError(reply, 429, 'Too many token requests from this address');
     }
     const requestId = headerValue(request.headers['x-request-id']) || undefined;
     if (requestId !== undefined && !REQUEST_ID_PATTERN.test(requestId)) {

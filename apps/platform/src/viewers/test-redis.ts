@@ -17,6 +17,10 @@ export interface TestRedis {
   port: number;
   /** Stops the server and removes its directory; a new one may be started on the same port. */
   stop(): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections stay open, commands get no answer. */
+  pause(): void;
+  /** Lets a paused process run again (SIGCONT). */
+  resume(): void;
 }
 
 export function redisServerAvailable(): boolean {
@@ -90,7 +94,10 @@ export async function startTestRedis(options: { port?: number } = {}): Promise<T
     return {
       url: `redis://127.0.0.1:${port}`,
       port,
+      pause: () => child.kill('SIGSTOP'),
+      resume: () => child.kill('SIGCONT'),
       async stop() {
+        child.kill('SIGCONT');
         child.kill('SIGTERM');
         await exited;
         rmSync(dir, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { TokenFaults } from './token-faults.ts';
 import { upgradeRouterFor } from './upgrade-router.ts';
 import { channelById, type ChannelDirectory } from './viewer-counts.ts';
 import { VIEWER_CONNECT_PATH, ViewerSocketServer } from './viewer-socket.ts';
+import { KeyedRateLimit } from '../limits/token-bucket.ts';
 
 /**
  * Public in the source on purpose: it only keeps a local stand-in's tokens apart from nothing.
@@ -26,12 +27,21 @@ export const LOCAL_CLIENT_TOKEN = 'onair-local-client';
 /** Long enough for the client's random 0.1–5 s pre-fetch delay plus a slow connect; short enough that a leaked token is soon useless. */
 export const DEFAULT_TOKEN_TTL_MS = 60_000;
 
+/**
+ * Tokens one address may have: a burst for a page with several embeds or a reconnecting crowd
+ * behind one NAT, then one a second; far above what a viewer's back-off asks for, far below a
+ * minting loop.
+ */
+export const DEFAULT_TOKEN_RATE = { burst: 60, perSecond: 1 };
+
 export interface ViewerServiceOptions {
   /** Expected `x-client-token` (default env PUBLIC_WEBSOCKET_CLIENT_TOKEN, else `onair-local-client`). */
   clientToken?: string;
   /** HMAC key of viewer tokens (default env VIEWER_TOKEN_SECRET, else the documented local one). */
   tokenSecret?: string;
   tokenTtlMs?: number;
+  /** Token issue per client address (default DEFAULT_TOKEN_RATE); over it, 429. */
+  tokenRate?: { burst: number; perSecond: number };
   /** A viewer neither handshaking nor pinging for this long stops counting (default 75 s). */
   viewerTtlMs?: number;
   /** ms clock for token expiry and presence (default: the platform's clock). */
@@ -96,6 +106,11 @@ export async function registerViewerService(app: FastifyInstance, context: Viewe
     clientToken,
     tokenSecret,
     tokenTtlMs: context.tokenTtlMs ?? DEFAULT_TOKEN_TTL_MS,
+    tokenLimit: new KeyedRateLimit(
+      (context.tokenRate ?? DEFAULT_TOKEN_RATE).burst,
+      (context.tokenRate ?? DEFAULT_TOKEN_RATE).perSecond,
+      now,
+    ),
     now,
     admin: context.admin,
   });

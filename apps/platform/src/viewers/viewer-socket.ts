@@ -33,6 +33,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { LocalPresence } from './local-presence.ts';
 import { refuseUpgrade } from './upgrade-router.ts';
 import { verifyViewerToken, type TokenRefusal } from './viewer-token.ts';
+import { TokenBucket } from '../limits/token-bucket.ts';
 
 export const VIEWER_CONNECT_PATH = '/viewer/v1/connect';
 
@@ -40,6 +41,8 @@ export const ViewerCloseCode = {
   InvalidToken: 4001,
   ExpiredToken: 4002,
   GoingAway: 1001,
+  /** Too many messages, or more waiting than a client that follows the protocol ever has. */
+  PolicyViolation: 1008,
 } as const;
 
 const REFUSALS: Record<TokenRefusal, { code: number; reason: string }> = {
@@ -52,6 +55,15 @@ const REFUSALS: Record<TokenRefusal, { code: number; reason: string }> = {
 /** A browser watches one channel per tab; the cap only bounds what one socket can make us hold. */
 const MAX_CHANNELS_PER_SOCKET = 20;
 const MAX_MESSAGE_BYTES = 4096;
+/**
+ * A viewer pings every 30 s and handshakes every 15 s per channel: a burst of 20 and 5 a second
+ * are far above that, and stop a flood before it reaches the presence store.
+ */
+export const VIEWER_MESSAGE_RATE = { burst: 20, perSecond: 5 };
+/** Messages waiting for the presence store (Redis slow or paused) before the socket is cut. */
+export const MAX_PENDING_MESSAGES = 16;
+/** What a client that does not read may leave unsent before it is cut off. */
+export const MAX_UNSENT_BYTES = 256 * 1024;
 /** How long shutdown waits for clients to answer the close frame before cutting them off. */
 const CLOSE_WAIT_MS = 1000;
 
@@ -78,6 +90,8 @@ class ViewerConnection {
   readonly #options: ViewerSocketOptions;
   readonly #channels = new Set<number>();
   #queue: Promise<void> = Promise.resolve();
+  #pending = 0;
+  readonly #rate: TokenBucket;
   /** Settles once the socket is closed and its presence released. */
   readonly done: Promise<void>;
 
@@ -85,7 +99,17 @@ class ViewerConnection {
     this.#ws = ws;
     this.#viewerId = viewerId;
     this.#options = options;
-    ws.on('message', (data, isBinary) => this.#enqueue(() => this.#receive(data, isBinary)));
+    this.#rate = new TokenBucket(VIEWER_MESSAGE_RATE.burst, VIEWER_MESSAGE_RATE.perSecond, options.now);
+    ws.on('message', (data, isBinary) => {
+      // Bounded: a flood, or messages piling up behind a paused presence store, cost the
+      // socket, never the platform's memory.
+      if (!this.#rate.take() || this.#pending >= MAX_PENDING_MESSAGES) {
+        this.#ws.close(ViewerCloseCode.PolicyViolation, 'Too many messages');
+        return;
+      }
+      this.#pending += 1;
+      void this.#enqueue(() => this.#receive(data, isBinary)).finally(() => (this.#pending -= 1));
+    });
     this.done = new Promise((resolve) => {
       ws.once('close', () => this.#enqueue(() => this.#release()).then(resolve));
     });
@@ -107,7 +131,10 @@ class ViewerConnection {
   }
 
   #send(message: object): void {
-    if (this.#ws.readyState === this.#ws.OPEN) this.#ws.send(JSON.stringify(message));
+    if (this.#ws.readyState !== this.#ws.OPEN) return;
+    // A client that never reads would have its answers pile up here: it is cut off instead.
+    if (this.#ws.bufferedAmount > MAX_UNSENT_BYTES) return this.#ws.terminate();
+    this.#ws.send(JSON.stringify(message));
   }
 
   #error(message: string): void {
