@@ -79,4 +79,31 @@ test.describe('player start-up', () => {
     expect(calls.filter((c) => c.endsWith('/playback-url'))).toHaveLength(1);
     expect(await page.evaluate(() => (window as { __onairEngine?: unknown }).__onairEngine)).toBeNull();
   });
+
+  test("a viewer's pause before the app is up stands: autoplay does not play it again", async ({ page }) => {
+    // The app's code is held back: only the early script and its element run meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/studio-live?muted=true');
+    await waitForPlayback(page);
+    // A pause (a media key, the browser's picture-in-picture window) before the app is up.
+    await page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.pause());
+    release();
+    await expect(page.getByTestId('player').getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    expect(await page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    // Paused, the stream goes on loading: playing again starts from a full buffer.
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('video')
+          .evaluate((v: HTMLVideoElement) =>
+            v.buffered.length ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0,
+          ),
+      )
+      .toBeGreaterThan(2);
+  });
 });

@@ -48,6 +48,9 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   // player starts.
   performance.mark(PLAYER_START_MARK);
   const video = createVideo();
+  // A viewer who paused the early element before the app was up (a media key) keeps it paused:
+  // autoplay starts playback, it does not override the viewer.
+  const pausedByViewer = window.__onairEngine?.pausedByViewer === true;
   // Our engine in a worker: with its MediaSource there too (mse-worker) wherever MediaSource
   // can live in a worker, else on the page (default-media-source); hls.js (mse) loads only for
   // what it declines, or where no worker runs. The worker index.html started for this stream,
@@ -66,7 +69,7 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   player.setVolume(PAGE_DEFAULT_VOLUME);
   player.attachMedia(video);
   player.load(url);
-  if (autoplay) void player.play();
+  if (autoplay && !pausedByViewer) void player.play();
   return { player, video };
 }
 

@@ -17,6 +17,8 @@ export interface EarlyEngine {
   worker: EngineWorker & { onmessage: ((event: MessageEvent) => void) | null };
   /** The element the script gave the MediaSource handle, for the player to take. */
   video?: HTMLVideoElement;
+  /** The early element was paused before the app took over: the viewer's pause stands. */
+  pausedByViewer?: boolean;
   /** What the worker posted before the player listened, in order (its MediaSource handle first). */
   backlog: MessageEvent[];
 }
