@@ -13,5 +13,6 @@ export default defineConfig({
       'bench/lib/**/*.test.mjs',
     ],
     environment: 'node',
+    setupFiles: ['scripts/fast-check-seed.mjs'],
   },
 });

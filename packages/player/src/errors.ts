@@ -49,6 +49,8 @@ export const ErrorCode = {
   PlaylistInvalid: 1010,
   /** The media engine failed in a way it does not classify further. */
   EngineInternal: 1011,
+  /** An init segment or fragment whose boxes do not parse, after the retries (our engine). */
+  MediaInvalid: 1012,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -19,6 +19,12 @@ export interface EarlyEngine {
   video?: HTMLVideoElement;
   /** The early element was paused before the app took over: the viewer's pause stands. */
   pausedByViewer?: boolean;
+  /**
+   * Discarded (not live, not adopted, or adopted by no sink): nothing more is posted to it. An
+   * adopted engine is not discarded: the script still posts its `load` when the multivariant
+   * playlist arrives after the app took over.
+   */
+  discarded?: boolean;
   /** What the worker posted before the player listened, in order (its MediaSource handle first). */
   backlog: MessageEvent[];
 }
@@ -48,6 +54,7 @@ export function adoptEarlyEngine(holder: EarlyEngineHolder): AdoptEngine {
     // The sink listens from here on; events already queued for this turn still reach it.
     early.worker.onmessage = null;
     if (early.url === url && sameCreate(early.create, create)) return { worker: early.worker, backlog: early.backlog };
+    early.discarded = true;
     early.worker.postMessage({ cmd: 'delete' });
     early.worker.terminate();
     return null;

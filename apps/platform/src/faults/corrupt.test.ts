@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFragment, splitFragments } from '../origin/fragment.ts';
 import { buildSegment, defaultFixtureDir, loadFixture } from '../origin/index.ts';
 import { box, concatBytes, dataView, readBoxes, type Box } from '../origin/mp4-boxes.ts';
-import { corruptMdat, corruptPayload, GARBAGE_BYTE, truncateHalf } from './corrupt.ts';
+import { corruptMdat, corruptPayload, GARBAGE_BYTE, scramble, SCRAMBLE_MASK, truncateHalf } from './corrupt.ts';
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const structure = (data: Uint8Array) =>
@@ -76,6 +76,22 @@ describe('truncate', () => {
     expect([...truncateHalf(bytes(1, 2, 3, 4, 5))]).toEqual([1, 2]);
     expect([...corruptPayload(bytes(1, 2, 3, 4), 'truncate')]).toEqual([1, 2]);
     expect(truncateHalf(bytes()).byteLength).toBe(0);
+  });
+});
+
+describe('garbage', () => {
+  it('changes every byte and keeps the length', () => {
+    const input = new TextEncoder().encode('#EXTM3U\n#EXT-X-VERSION:9\n');
+    const out = corruptPayload(input, 'garbage');
+    expect(out.byteLength).toBe(input.byteLength);
+    input.forEach((byte, i) => expect(out[i]).not.toBe(byte));
+    expect(new TextDecoder().decode(out)).not.toContain('#EXTM3U');
+  });
+
+  it('is its own inverse and leaves its input alone', () => {
+    const input = bytes(0, 1, 0x5a, 0xff);
+    expect([...scramble(scramble(input))]).toEqual([0, 1, 0x5a, 0xff]);
+    expect([...scramble(input)]).toEqual([SCRAMBLE_MASK, 1 ^ SCRAMBLE_MASK, 0, 0xff ^ SCRAMBLE_MASK]);
   });
 });
 

@@ -52,11 +52,25 @@ export function truncateHalf(input: Uint8Array): Uint8Array {
   return input.slice(0, Math.floor(input.byteLength / 2));
 }
 
+/** What every byte is XORed with by `garbage`: no byte stays as it was. */
+export const SCRAMBLE_MASK = 0x5a;
+
+/**
+ * Every byte scrambled, the length kept: what a proxy's error page or a broken cache sends
+ * with a success status. Text stops being a playlist (`#EXTM3U` is gone) and box sizes stop
+ * adding up, so the failure is the parser's, not the decoder's.
+ */
+export function scramble(input: Uint8Array): Uint8Array {
+  return input.map((byte) => byte ^ SCRAMBLE_MASK);
+}
+
 export function corruptPayload(input: Uint8Array, mode: CorruptMode): Uint8Array {
   switch (mode) {
     case 'mdat':
       return corruptMdat(input).bytes;
     case 'truncate':
       return truncateHalf(input);
+    case 'garbage':
+      return scramble(input);
   }
 }

@@ -146,7 +146,11 @@ describe('corrupt faults', () => {
     const cut = await get(`/hls/${SLUG}/360p/init.mp4`);
     expect(cut.rawPayload.equals(intact.subarray(0, Math.floor(intact.byteLength / 2)))).toBe(true);
     expect(cut.headers['content-length']).toBe(String(cut.rawPayload.byteLength));
-    expect((await get(`/hls/${SLUG}/360p/init.mp4`)).rawPayload.equals(intact)).toBe(true);
+    // Never cached, so the count means what it says; the intact answer keeps its own policy.
+    expect(cut.headers['cache-control']).toBe('no-store');
+    const again = await get(`/hls/${SLUG}/360p/init.mp4`);
+    expect(again.rawPayload.equals(intact)).toBe(true);
+    expect(again.headers['cache-control']).not.toBe('no-store');
   });
 
   it('does not spend its count on a response that has no media to corrupt', async () => {

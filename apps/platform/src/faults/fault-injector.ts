@@ -174,6 +174,9 @@ export async function registerFaultInjector(
           const corrupted = corruptPayload(body, fault.corrupt);
           bytes = Buffer.from(corrupted.buffer, corrupted.byteOffset, corrupted.byteLength);
           effects.push('corrupt');
+          // Media is served as immutable: a cached corrupted copy would outlive the fault's
+          // count, and the next request would meet it again without reaching the injector.
+          reply.header('cache-control', 'no-store');
         }
         out = bytes;
         if (fault.stallMs !== undefined) {

@@ -15,6 +15,7 @@ describe('parseFaultSpec', () => {
     { target: 'segment', stallMs: 10000 },
     { target: 'segment', stallMs: null, stallBytes: 512 },
     { target: 'init', corrupt: 'truncate' },
+    { target: 'multivariant', corrupt: 'garbage', count: 1 },
     { target: 'all', delayMs: 0, status: 404 },
     { target: 'segment', delayMs: 200, corrupt: 'mdat', stallMs: 100 },
   ])('accepts %j as given', (body) => {
@@ -39,7 +40,7 @@ describe('parseFaultSpec', () => {
     [{ target: 'segment', status: 503, count: 0 }, /"count" must be an integer from 1/],
     [{ target: 'segment', status: 503, count: -2 }, /"count"/],
     [{ target: 'segment', status: 503, count: true }, /"count"/],
-    [{ target: 'segment', corrupt: 'bits' }, /"corrupt" must be one of mdat, truncate/],
+    [{ target: 'segment', corrupt: 'bits' }, /"corrupt" must be one of mdat, truncate, garbage/],
     [{ target: 'playlist', corrupt: 'mdat' }, /applies to target "segment" only/],
     [{ target: 'all', corrupt: 'mdat' }, /applies to target "segment" only/],
     [{ target: 'segment', stallBytes: 10 }, /"stallBytes" needs "stallMs"/],

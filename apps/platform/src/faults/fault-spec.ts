@@ -9,7 +9,12 @@
 export const FAULT_TARGETS = ['multivariant', 'playlist', 'init', 'segment', 'all'] as const;
 export type FaultTarget = (typeof FAULT_TARGETS)[number];
 
-export const CORRUPT_MODES = ['mdat', 'truncate'] as const;
+/**
+ * `mdat`: a segment's sample data overwritten, its boxes intact (fails at decode);
+ * `truncate`: the first half of the body; `garbage`: every byte scrambled, length kept (a
+ * playlist that is not one, an init segment whose boxes do not parse).
+ */
+export const CORRUPT_MODES = ['mdat', 'truncate', 'garbage'] as const;
 export type CorruptMode = (typeof CORRUPT_MODES)[number];
 
 /** Upper bound of delays and stalls: long enough for any test, short enough to notice a typo. */
@@ -111,7 +116,9 @@ function parse(body: unknown): FaultSpec {
   if (corrupt !== undefined) {
     // Only segments and parts carry mdat boxes; accepting it elsewhere would silently do nothing.
     if (corrupt === 'mdat' && target !== 'segment') {
-      throw new SpecError('"corrupt": "mdat" applies to target "segment" only (use "truncate" for other targets)');
+      throw new SpecError(
+        '"corrupt": "mdat" applies to target "segment" only (use "truncate" or "garbage" for other targets)',
+      );
     }
     spec.corrupt = corrupt;
   }

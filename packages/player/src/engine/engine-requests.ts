@@ -5,6 +5,7 @@ import {
   loadFailure,
   loadWithRetry,
   PLAYLIST_RETRY,
+  retryDelay,
   type Loaded,
   type RetryPolicy,
   type TransferWatch,
@@ -37,7 +38,13 @@ export class EngineRequests {
   constructor(private readonly deps: EngineRequestsDeps) {}
 
   /** The bytes of `url`; null when the scope ended or its signal aborted meanwhile. */
-  load(url: string, policy: RetryPolicy, scope: RequestScope, watch?: TransferWatch): Promise<Loaded | null> {
+  load(
+    url: string,
+    policy: RetryPolicy,
+    scope: RequestScope,
+    watch?: TransferWatch,
+    check?: (bytes: Uint8Array) => string | null,
+  ): Promise<Loaded | null> {
     const { fetch, monotonic, timers } = this.deps;
     return loadWithRetry({ fetch, monotonic, credentials: this.credentials }, url, policy, {
       signal: scope.signal,
@@ -48,6 +55,7 @@ export class EngineRequests {
         return () => timers.clearTimeout(timer);
       },
       watch,
+      check,
     });
   }
 
@@ -55,6 +63,8 @@ export class EngineRequests {
    * A playlist, fetched with retries and parsed; null when the scope ended or the request was
    * aborted (a variant switch), and after a failure, which goes to `failed` as the error event.
    * `fetched`: its text, which the page asked for already (parsed and judged as if loaded here).
+   * A body that is not a playlist (a proxy's error page, a broken cache) is asked for again on
+   * the playlist schedule, as a 5xx is: only the same answer after the last retry is fatal.
    */
   async playlist<T>(
     url: string,
@@ -63,16 +73,28 @@ export class EngineRequests {
     failed: (event: EngineEvent) => void,
     fetched?: string,
   ): Promise<T | null> {
-    try {
-      if (fetched !== undefined) return parse(fetched);
-      const loaded = await this.load(url, PLAYLIST_RETRY, scope);
-      if (!loaded || !scope.current() || scope.signal.aborted) return null;
-      return parse(new TextDecoder().decode(loaded.bytes));
-    } catch (error) {
-      if (error instanceof LoadError) failed({ type: 'error', error: loadFailure(error, 'playlist') });
-      else if (error instanceof PlaylistError) failed({ type: 'error', error: invalidPlaylist(error.message, url) });
-      else throw error;
-      return null;
+    let text = fetched;
+    for (let attempt = fetched === undefined ? 0 : -1; ; attempt++) {
+      try {
+        if (text === undefined) {
+          const loaded = await this.load(url, PLAYLIST_RETRY, scope);
+          if (!loaded || !scope.current() || scope.signal.aborted) return null;
+          text = new TextDecoder().decode(loaded.bytes);
+        }
+        return parse(text);
+      } catch (error) {
+        if (error instanceof PlaylistError && attempt < PLAYLIST_RETRY.maxRetries) {
+          text = undefined;
+          // The page's text (attempt -1) is not the origin's answer: the origin is asked at once.
+          if (attempt >= 0) await this.deps.sleep(retryDelay(0, attempt, PLAYLIST_RETRY) ?? 0);
+          if (!scope.current() || scope.signal.aborted) return null;
+          continue;
+        }
+        if (error instanceof LoadError) failed({ type: 'error', error: loadFailure(error, 'playlist') });
+        else if (error instanceof PlaylistError) failed({ type: 'error', error: invalidPlaylist(error.message, url) });
+        else throw error;
+        return null;
+      }
     }
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { box, u32, u64 } from '../testing/fake-origin.ts';
-import { boxes, eventMessages, fragmentStartTime, ID3_SCHEME, trackTimescales } from './fmp4.ts';
+import { boxes, eventMessages, fragmentStartTime, ID3_SCHEME, mediaProblem, trackTimescales } from './fmp4.ts';
 
 /** tkhd v0: version/flags, creation, modification, track_ID; mdhd v0: version/flags, creation, modification, timescale. */
 const trak = (id: number, timescale: number) =>
@@ -40,6 +40,32 @@ describe('fmp4', () => {
     // Version 0: 32-bit.
     const small = box('moof', traf(2, u32(0, 96000)));
     expect(fragmentStartTime(small, trackTimescales(init))).toBe(2);
+  });
+});
+
+describe('mediaProblem', () => {
+  it('passes an init segment with a track and fragments whose boxes cover them exactly', () => {
+    expect(mediaProblem(init, 'init')).toBeNull();
+    expect(mediaProblem(fragment, 'fragment')).toBeNull();
+    expect(mediaProblem(new Uint8Array([...fragment, ...fragment]), 'fragment')).toBeNull();
+  });
+
+  it('names what a cut-off transfer lacks', () => {
+    expect(mediaProblem(init.subarray(0, init.byteLength >> 1), 'init')).toMatch(/^boxes end at byte \d+ of/);
+    expect(mediaProblem(fragment.subarray(0, fragment.byteLength - 1), 'fragment')).toMatch(/^boxes end at/);
+    expect(mediaProblem(new Uint8Array(), 'fragment')).toBe('no moof and mdat');
+  });
+
+  it('names garbage and the wrong kind of box', () => {
+    expect(
+      mediaProblem(
+        init.map((b) => b ^ 0x5a),
+        'init',
+      ),
+    ).toMatch(/^boxes end at byte 0/);
+    expect(mediaProblem(box('ftyp', u32(0)), 'init')).toBe('no track in a moov');
+    expect(mediaProblem(init, 'fragment')).toBe('no moof and mdat');
+    expect(mediaProblem(box('mdat', u32(1)), 'fragment')).toBe('no moof and mdat');
   });
 });
 

@@ -47,6 +47,22 @@ function path(bytes: Uint8Array, from: Box[], types: string[]): Box | undefined 
   return current;
 }
 
+/**
+ * Why `bytes` cannot be an init segment (`init`) or a run of fragments (`fragment`), or null
+ * when its top-level boxes cover it exactly and hold what that kind needs (a moov with a
+ * track; a moof and an mdat). Appending such bytes would end the MediaSource with an error;
+ * judged before the append, they are asked for again instead (a cut-off or garbled transfer).
+ * Sample data is not read: a bad encode still fails at decode, where the player's policy is.
+ */
+export function mediaProblem(bytes: Uint8Array, kind: 'init' | 'fragment'): string | null {
+  const top = boxes(bytes);
+  const covered = top.at(-1)?.end ?? 0;
+  if (covered !== bytes.byteLength) return `boxes end at byte ${covered} of ${bytes.byteLength}`;
+  if (kind === 'init') return trackTimescales(bytes).size > 0 ? null : 'no track in a moov';
+  const types = new Set(top.map((b) => b.type));
+  return types.has('moof') && types.has('mdat') ? null : 'no moof and mdat';
+}
+
 /** trackId → timescale (ticks per second), from an init segment's moov. */
 export function trackTimescales(init: Uint8Array): Map<number, number> {
   const view = new DataView(init.buffer, init.byteOffset, init.byteLength);

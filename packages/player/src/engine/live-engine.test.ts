@@ -97,11 +97,12 @@ describe('LiveEngine', () => {
     expect(of('seek')).toHaveLength(1);
   });
 
-  it('reports a multivariant playlist from the page that does not parse, as one it fetched', async () => {
+  it('asks the origin itself when the multivariant playlist from the page does not parse', async () => {
     start({ multivariant: '<html>not a playlist</html>' });
     await settle();
-    expect(origin.requests).toEqual([]);
-    expect(of('error')[0]!.error).toMatchObject({ fatal: true, source: 'playlist' });
+    expect(origin.requests[0]).toBe('master.m3u8');
+    expect(of('error')).toEqual([]);
+    expect(of('sourceInfo')[0]!.qualities.map((q) => q.name)).toEqual(['360p', '720p']);
   });
 
   it('starts on the independent part before the low-latency target and says where to seek', async () => {

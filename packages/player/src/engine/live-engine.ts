@@ -2,7 +2,7 @@ import { ErrorCode, ErrorType } from '../errors.ts';
 import type { Timers } from '../environment.ts';
 import { TransferGuard, shouldAbandon } from './abandon.ts';
 import { ThroughputEstimator, type ThroughputSample } from './abr.ts';
-import { fragmentStartTime } from './fmp4.ts';
+import { fragmentStartTime, mediaProblem } from './fmp4.ts';
 import { BackBuffer } from './back-buffer.ts';
 import { EngineRequests } from './engine-requests.ts';
 import { Id3Tags } from './id3-tags.ts';
@@ -257,8 +257,11 @@ export class LiveEngine {
     policy: RetryPolicy,
     signal = this.abort.signal,
     watch?: TransferWatch,
+    kind?: 'init' | 'fragment',
   ): Promise<Loaded | null> {
-    return this.requests.load(url, policy, { signal, current: () => gen === this.generation }, watch);
+    // Media is judged before it can reach the SourceBuffer (fmp4.ts mediaProblem).
+    const check = kind && ((bytes: Uint8Array) => mediaProblem(bytes, kind));
+    return this.requests.load(url, policy, { signal, current: () => gen === this.generation }, watch, check);
   }
 
   private async loadMultivariant(url: string, gen: number, fetched?: string): Promise<void> {
@@ -337,7 +340,7 @@ export class LiveEngine {
         const mapUrl = playlist.segments.find((s) => s.msn === start.cursor.msn)?.mapUrl ?? null;
         const urls = [...(mapUrl && this.init.needs(mapUrl) ? [mapUrl] : []), ...pieces.map((piece) => piece.url)];
         this.prefetch.start(urls, this.abort.signal, (url, signal) =>
-          this.fetchWithRetry(url, gen, MEDIA_RETRY, signal),
+          this.fetchWithRetry(url, gen, MEDIA_RETRY, signal, undefined, url === mapUrl ? 'init' : 'fragment'),
         );
       }
       const range = this.bufferedAround();
@@ -417,12 +420,13 @@ export class LiveEngine {
     // worker's MediaSource opens only once the page has put it on an element), the piece's
     // request need not. A failure meanwhile is handled where each is awaited.
     const initFetch = this.init.needs(mapUrl)
-      ? (this.prefetch.take(mapUrl) ?? this.fetchWithRetry(mapUrl, gen, MEDIA_RETRY))
+      ? (this.prefetch.take(mapUrl) ?? this.fetchWithRetry(mapUrl, gen, MEDIA_RETRY, undefined, undefined, 'init'))
       : null;
     initFetch?.catch(() => undefined);
     // A piece of the start was asked for with the others (start-prefetch.ts).
     const prefetched = this.prefetch.take(piece.url);
-    const fetching = prefetched ?? this.fetchWithRetry(piece.url, gen, MEDIA_RETRY, guard.signal, guard.watch);
+    const fetching =
+      prefetched ?? this.fetchWithRetry(piece.url, gen, MEDIA_RETRY, guard.signal, guard.watch, 'fragment');
     fetching.catch(() => undefined);
     // Only the piece's own request has the hint and live-window rules; the init segment's has not.
     let awaiting: 'init' | 'piece' | 'append' = 'init';

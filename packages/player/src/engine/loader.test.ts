@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadWithRetry, LoadError, MEDIA_RETRY } from './loader.ts';
+import { InvalidMediaError, loadFailure, loadWithRetry, LoadError, MEDIA_RETRY } from './loader.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -64,5 +64,52 @@ describe('loadWithRetry: a media request that stops answering', () => {
     expect(await result).toBeNull();
     expect(calls[0]!.aborted).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('loadWithRetry: a body that is not what was asked for', () => {
+  /** Answers each request with the next body (the last one repeats). */
+  function answering(bodies: Uint8Array<ArrayBuffer>[]) {
+    let calls = 0;
+    const fetch = vi.fn(
+      async (_url: string, _init?: RequestInit) => new Response(bodies[Math.min(calls++, bodies.length - 1)]),
+    );
+    return { fetch: fetch as unknown as typeof globalThis.fetch, calls: () => calls, mock: fetch };
+  }
+  const check = (bytes: Uint8Array) => (bytes[0] === 0xaa ? null : 'not 0xAA');
+
+  it('is asked for again, and the good answer is the result', async () => {
+    const { fetch, calls, mock } = answering([new Uint8Array([1]), new Uint8Array([0xaa, 2])]);
+    const deps = { fetch, monotonic: () => Date.now(), credentials: 'same-origin' as const };
+    const result = loadWithRetry(deps, 'https://o.test/init.mp4', MEDIA_RETRY, {
+      ...control(new AbortController().signal),
+      check,
+    });
+    await vi.advanceTimersByTimeAsync(MEDIA_RETRY.baseDelayMs);
+    expect((await result)?.bytes).toEqual(new Uint8Array([0xaa, 2]));
+    expect(calls()).toBe(2);
+    // The second try goes past the HTTP cache, which may hold the bad copy.
+    expect(mock.mock.calls.map(([, init]) => init?.cache)).toEqual([undefined, 'reload']);
+  });
+
+  it('is InvalidData (1012), not a network failure, once the retries are spent', async () => {
+    const { fetch, calls } = answering([new Uint8Array([1])]);
+    const deps = { fetch, monotonic: () => Date.now(), credentials: 'same-origin' as const };
+    const policy = { maxRetries: 2, baseDelayMs: 100, maxDelayMs: 100 };
+    const settled = loadWithRetry(deps, 'https://o.test/init.mp4?token=secret', policy, {
+      ...control(new AbortController().signal),
+      check,
+    }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(200);
+    const error = await settled;
+    expect(error).toBeInstanceOf(InvalidMediaError);
+    expect(calls()).toBe(3);
+    expect(loadFailure(error as LoadError, 'segment')).toEqual({
+      type: 'InvalidData',
+      code: 1012,
+      source: 'segment',
+      message: 'segment invalid media (not 0xAA): https://o.test/init.mp4',
+      fatal: true,
+    });
   });
 });

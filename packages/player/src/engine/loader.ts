@@ -20,6 +20,17 @@ export class LoadError extends Error {
   }
 }
 
+/**
+ * An answer whose body is not what was asked for (a cut-off or garbled transfer): retried as a
+ * failed connection is, and reported as InvalidData once the retries are spent.
+ */
+export class InvalidMediaError extends LoadError {
+  override name = 'InvalidMediaError';
+  constructor(url: string, problem: string) {
+    super(url, 0, `invalid media (${problem})`);
+  }
+}
+
 export interface Loaded {
   bytes: Uint8Array;
   /** First byte to last byte (ms): the transfer, without the wait of a blocking request. */
@@ -48,11 +59,12 @@ export async function load(
   url: string,
   signal: AbortSignal,
   watch: TransferWatch = {},
+  cache?: RequestCache,
 ): Promise<Loaded> {
   const started = deps.monotonic();
   let response: Response;
   try {
-    response = await deps.fetch(url, { signal, credentials: deps.credentials });
+    response = await deps.fetch(url, { signal, credentials: deps.credentials, ...(cache && { cache }) });
   } catch (error) {
     if (signal.aborted) throw error;
     throw new LoadError(url, 0, `request failed: ${(error as Error).message}`);
@@ -93,7 +105,11 @@ async function readCounting(response: Response, onBytes: (total: number) => void
 }
 
 /** Retry schedules (not shown in the spec; docs/player.md "Own engine"). */
-export const PLAYLIST_RETRY = { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 8000 } as const;
+/**
+ * Playlists: 1 s, 2 s, 4 s; a request unanswered in 10 s is abandoned and tried again (an
+ * origin holds a blocking reload for at most a few part targets, well under that).
+ */
+export const PLAYLIST_RETRY = { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 8000, timeoutMs: 10_000 } as const;
 /**
  * Media of a sub-second live buffer is retried at once and often: 250 ms, 500 ms, 1 s …; and a
  * request that has not finished in 10 s is abandoned and tried again: an origin that stops
@@ -129,9 +145,13 @@ export async function loadWithRetry(
     later?(fn: () => void, ms: number): () => void;
     /** Each try's transfer, as it goes. */
     watch?: TransferWatch;
+    /** Why a body is unusable (then it is asked for again), or null. */
+    check?(bytes: Uint8Array): string | null;
   },
 ): Promise<Loaded | null> {
   const over = () => !control.current() || control.signal.aborted;
+  // After a body that failed the check, past the HTTP cache: a cached bad copy is no answer.
+  let cache: RequestCache | undefined;
   for (let attempt = 0; ; attempt++) {
     // Each try has its own signal: the caller's abort ends it, and so does the timeout.
     const attemptAbort = new AbortController();
@@ -146,11 +166,15 @@ export async function loadWithRetry(
           }, policy.timeoutMs)
         : () => undefined;
     try {
-      return await load(deps, url, attemptAbort.signal, control.watch);
+      const loaded = await load(deps, url, attemptAbort.signal, control.watch, cache);
+      const problem = control.check?.(loaded.bytes) ?? null;
+      if (problem !== null) throw new InvalidMediaError(url, problem);
+      return loaded;
     } catch (caught) {
       if (over()) return null;
       const error = timedOut ? new LoadError(url, 0, `no answer in ${policy.timeoutMs} ms`) : caught;
       if (!(error instanceof LoadError)) throw error;
+      if (error instanceof InvalidMediaError) cache = 'reload';
       const delay = retryDelay(error.status, attempt, policy);
       if (delay === null) throw error;
       await control.sleep(delay);
@@ -174,6 +198,15 @@ export function loggableUrl(url: string): string {
 
 /** A failed request as the player's error (SPEC §8 shapes; errors.ts codes). */
 export function loadFailure(error: LoadError, source: 'playlist' | 'segment'): PlayerError {
+  if (error instanceof InvalidMediaError) {
+    return {
+      type: ErrorType.InvalidData,
+      code: ErrorCode.MediaInvalid,
+      source,
+      message: `${source} ${error.message}: ${loggableUrl(error.url)}`,
+      fatal: true,
+    };
+  }
   return {
     type: errorTypeForHttpStatus(error.status),
     code: codeForHttpStatus(error.status),

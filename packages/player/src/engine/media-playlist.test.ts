@@ -66,6 +66,16 @@ describe('parseMediaPlaylist', () => {
     expect(() => parseMediaPlaylist('#EXTM3U\n#EXTINF:1,\na.ts\n', URL_)).toThrow(/TARGETDURATION/);
     expect(() => parseMediaPlaylist('#EXTM3U\n#EXT-X-TARGETDURATION:1\nb.ts\n', URL_)).toThrow(/no EXTINF/);
   });
+
+  it('refuses segment counts that are not exact integers (found by the property tests)', () => {
+    // 1e308 + 1 === 1e308: a merge could not count the skipped segments, and read before the first.
+    expect(() => parseMediaPlaylist(LIVE.replace(':100\n', ':1e308\n'), URL_)).toThrow(/MEDIA-SEQUENCE/);
+    expect(() => parseMediaPlaylist(LIVE.replace(':100\n', ':9007199254740993\n'), URL_)).toThrow(PlaylistError);
+    expect(() => parseMediaPlaylist(LIVE.replace(':100\n', ':-1\n'), URL_)).toThrow(PlaylistError);
+    const skip = (n: string) => LIVE.replace('#EXT-X-INDEPENDENT-SEGMENTS', `#EXT-X-SKIP:SKIPPED-SEGMENTS=${n}`);
+    expect(() => parseMediaPlaylist(skip('1.5'), URL_)).toThrow(/SKIPPED-SEGMENTS/);
+    expect(parseMediaPlaylist(skip('0'), URL_).skipped).toBe(0);
+  });
 });
 
 describe('mergeDelta', () => {

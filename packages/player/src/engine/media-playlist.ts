@@ -89,7 +89,7 @@ export function parseMediaPlaylist(text: string, url: string): MediaPlaylist {
         playlist.targetDuration = Number(value);
         break;
       case 'EXT-X-MEDIA-SEQUENCE':
-        playlist.mediaSequence = Number(value);
+        playlist.mediaSequence = sequenceNumber(value, 'EXT-X-MEDIA-SEQUENCE');
         break;
       case 'EXT-X-PART-INF':
         playlist.partTarget = numberAttribute(parseAttributes(value), 'PART-TARGET', 0);
@@ -105,7 +105,7 @@ export function parseMediaPlaylist(text: string, url: string): MediaPlaylist {
         break;
       }
       case 'EXT-X-SKIP':
-        playlist.skipped = numberAttribute(parseAttributes(value), 'SKIPPED-SEGMENTS', 0);
+        playlist.skipped = sequenceNumber(parseAttributes(value)['SKIPPED-SEGMENTS'] ?? '0', 'SKIPPED-SEGMENTS');
         break;
       case 'EXT-X-MAP': {
         const uri = parseAttributes(value).URI;
@@ -186,6 +186,18 @@ export function parseMediaPlaylist(text: string, url: string): MediaPlaylist {
 }
 
 /**
+ * A decimal-integer that counts segments (RFC 8216 4.2): anything else, or one past what a
+ * double counts exactly (where `n + 1 === n`), is no playlist we can follow.
+ */
+function sequenceNumber(raw: string, name: string): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value)) {
+    throw new PlaylistError(`${name} is not a segment count: ${raw.slice(0, 32)}`);
+  }
+  return value;
+}
+
+/**
  * A Playlist Delta Update (`_HLS_skip=YES`) with the segments it skipped taken from the
  * previous playlist. null when the previous one no longer holds them all: the caller then
  * asks for the playlist in full.
@@ -202,7 +214,7 @@ export function mergeDelta(previous: MediaPlaylist | null, delta: MediaPlaylist)
   }
   const segments = [...restored, ...delta.segments];
   // Dates run on from the restored segments where the delta did not repeat a date.
-  for (let i = restored.length; i < segments.length; i++) {
+  for (let i = Math.max(1, restored.length); i < segments.length; i++) {
     const before = segments[i - 1]!;
     const segment = segments[i]!;
     if (segment.dateMs === null && before.dateMs !== null && !segment.discontinuity) {

@@ -276,6 +276,9 @@ export function createMseWorkerSink(
         const event = decodeEvent(message.data);
         if (event) onEvent(started.worker, event);
       }
+      // The element may have failed before the player listened (media it refused while the
+      // app was loading): its error event is gone, and the error is this load's.
+      if (video.error) host.onMediaError(video.error.code, video.error.message);
     } else {
       let created: EngineWorker;
       try {
