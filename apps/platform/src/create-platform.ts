@@ -49,7 +49,25 @@ export interface PlatformOptions {
   viewers?: ViewerServiceOptions;
   /** Redis shared by several platform processes for viewer presence (default env REDIS_URL; unset: memory). */
   redisUrl?: string;
+  /** How long a client may take to send a whole request, headers and body (default REQUEST_TIMEOUT). */
+  requestTimeout?: RequestTimeout;
 }
+
+export interface RequestTimeout {
+  /** From the first byte of a request to its last (ms). */
+  ms: number;
+  /** How often the server looks for requests past it (ms): the timeout's resolution. */
+  checkEveryMs: number;
+}
+
+/**
+ * A stranger who sends a request slowly (headers or body a byte at a time) holds a socket and
+ * a parser for as long as they like without it: 10 s is far beyond the platform's largest
+ * body (64 KiB of monitoring events), and a request past it is answered 408 and closed. It
+ * bounds receiving the request only: answers the platform holds (blocking playlist reloads,
+ * injected stalls) and websockets are not cut.
+ */
+export const REQUEST_TIMEOUT: RequestTimeout = { ms: 10_000, checkEveryMs: 1000 };
 
 export interface Platform {
   app: FastifyInstance;
@@ -70,8 +88,11 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   // A path the router cannot decode (`/%ZZ`) is still an embed URL a stranger's page may
   // frame: the embed answers it with its own error screen instead of a bare 400 JSON body.
   let embedPage: EmbedPageHandler | null = null;
+  const timeout = options.requestTimeout ?? REQUEST_TIMEOUT;
   const app = Fastify({
     logger: options.logger ?? false,
+    requestTimeout: timeout.ms,
+    http: { headersTimeout: timeout.ms, connectionsCheckingInterval: timeout.checkEveryMs },
     frameworkErrors(error, request, reply) {
       const badEmbedUrl =
         error.code === 'FST_ERR_BAD_URL' &&
