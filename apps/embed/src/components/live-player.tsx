@@ -8,6 +8,7 @@ import { usePublicConfig } from '../config-context.tsx';
 import type { EmbedParams } from '../lib/embed-params.ts';
 import { shortcutFor, shortcutTarget, steppedVolume, type ShortcutAction } from './keyboard-shortcuts.ts';
 import { PlayerControls } from './player-controls.tsx';
+import { retriesWhenOnline } from './player-error-copy.ts';
 import { PlayerErrorMessage } from './player-error.tsx';
 import { PlayerOverlay } from './player-overlay.tsx';
 import { DEFAULT_SURFACE_MODE, surfacePlan, type SurfaceMode } from './surface-mode.ts';
@@ -105,6 +106,15 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
     player.load(url);
     void player.play();
   }, [player, url]);
+
+  // The connection was lost for good (the engine's retries are spent): once the browser is
+  // back online the player tries again by itself (player-error-copy.ts retriesWhenOnline).
+  const lostConnection = snapshot?.error ? retriesWhenOnline(snapshot.error) : false;
+  useEffect(() => {
+    if (!lostConnection) return;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [lostConnection, retry]);
 
   const actions = useRef<Record<ShortcutAction, () => void> | null>(null);
   useEffect(() => {

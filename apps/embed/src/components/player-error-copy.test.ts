@@ -5,6 +5,7 @@ import {
   PLAYER_ERROR_TITLE,
   playerErrorConsoleDetail,
   playerErrorCopy,
+  retriesWhenOnline,
 } from './player-error-copy.ts';
 
 /** Engine messages as the engine writes them: developer words, codes and URLs. */
@@ -76,5 +77,12 @@ describe('playerErrorConsoleDetail', () => {
     );
     expect(detail).toContain('fragLoadError at https://cdn.example/seg-1.m4s (HTTP 403)');
     expect(detail).not.toContain('s3cr3t');
+  });
+});
+
+describe('retriesWhenOnline', () => {
+  it('is true only for the errors a lost connection explains', () => {
+    const retried = Object.values(ErrorType).filter((type) => retriesWhenOnline(errorOf(type)));
+    expect(retried.sort()).toEqual([ErrorType.Network, ErrorType.NetworkIO, ErrorType.Timeout].sort());
   });
 });

@@ -39,3 +39,12 @@ export function playerErrorConsoleDetail(error: PlayerError): string {
   const message = error.message.replace(/\b(https?:\/\/[^\s?#]*)[?#]\S*/g, '$1');
   return `${error.type} (code ${error.code}, ${error.source}): ${message}`;
 }
+
+/**
+ * Errors a lost connection explains: when the browser says it is back online, the player tries
+ * again by itself, as a viewer's Retry would (nobody coming out of a tunnel should have to
+ * click). Others (a stream that is gone, a refused codec) would only fail again.
+ */
+export function retriesWhenOnline(error: Pick<PlayerError, 'type'>): boolean {
+  return error.type === 'Network' || error.type === 'NetworkIO' || error.type === 'Timeout';
+}

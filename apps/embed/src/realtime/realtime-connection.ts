@@ -44,7 +44,10 @@ export function connectOptions(config: PublicConfig, origin: string): RealtimeCo
     wsHost: host.hostname,
     ...(secure ? { wssPort: port } : { wsPort: port }),
     forceTLS: secure,
-    enabledTransports: ['ws', 'wss'],
+    // One scheme, the host's: pusher-js otherwise falls back from ws to wss on port 443 after
+    // failed attempts (a dropped network), a server that is not there and a connection the
+    // embed's CSP refuses.
+    enabledTransports: [secure ? 'wss' : 'ws'],
   };
 }
 
