@@ -11,6 +11,7 @@ export default defineConfig({
       'packages/**/src/**/*.test.ts',
       'scripts/**/*.test.mjs',
       'bench/lib/**/*.test.mjs',
+      'tests/soak/**/*.test.ts',
     ],
     environment: 'node',
     setupFiles: ['scripts/fast-check-seed.mjs'],
