@@ -122,6 +122,20 @@ describe('embed hosting', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('lets any origin read the built assets (a sandboxed frame has an opaque one), and nothing else', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const asset = await platform.app.inject({
+        method: 'GET',
+        url: '/assets/app.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(asset.headers['access-control-allow-origin']).toBe('*');
+    }
+    for (const url of ['/studio-live', '/api/v2/channels/studio-live/info']) {
+      expect((await get(url)).headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
   it('keeps unknown service paths as JSON 404s, not the SPA', async () => {
     const response = await get('/api/v9/whatever');
     expect(response.statusCode).toBe(404);

@@ -62,6 +62,9 @@ export async function registerEmbed(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // Public code and styles, readable from any origin: a frame sandboxed without
+        // allow-same-origin has an opaque one, and module scripts load only with CORS there.
+        res.setHeader('access-control-allow-origin', '*');
       },
     });
   }

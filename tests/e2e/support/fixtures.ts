@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Frame, type Page } from '@playwright/test';
 import { E2E_ADMIN_TOKEN } from './admin-token.ts';
 
 /**
@@ -49,7 +49,10 @@ export interface VideoSample {
   videoWidth: number;
 }
 
-export function sampleVideo(page: Page): Promise<VideoSample> {
+/** Where the player is: a top-level page, or the frame a host page embeds it in. */
+export type PlayerPlace = Page | Frame;
+
+export function sampleVideo(page: PlayerPlace): Promise<VideoSample> {
   return page.locator('video').evaluate((video: HTMLVideoElement) => ({
     frames: video.getVideoPlaybackQuality().totalVideoFrames,
     currentTime: video.currentTime,
@@ -61,7 +64,7 @@ export function sampleVideo(page: Page): Promise<VideoSample> {
 }
 
 /** Waits until the video element is actually presenting frames (not only "playing" in state). */
-export async function waitForPlayback(page: Page): Promise<void> {
+export async function waitForPlayback(page: PlayerPlace): Promise<void> {
   // Playing, not only decoded: the embed shows its first frame paused before its player plays,
   // and a seek into a segment decodes the frames before the position.
   await expect
@@ -81,7 +84,7 @@ export async function waitForPlayback(page: Page): Promise<void> {
  * machine makes it take longer, not fail; `timeout` bounds a player that has really stopped.
  */
 export async function expectPlaybackAdvances(
-  page: Page,
+  page: PlayerPlace,
   { frames, seconds, timeout = 20_000 }: { frames: number; seconds: number; timeout?: number },
 ): Promise<void> {
   const before = await sampleVideo(page);
