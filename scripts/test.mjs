@@ -13,6 +13,7 @@ const TSCONFIGS = [
   'packages/consent',
   'packages/identity',
   'packages/monitoring',
+  'packages/embed-sdk',
   'apps/platform',
   'apps/embed',
   'tests',

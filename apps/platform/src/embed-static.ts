@@ -7,7 +7,19 @@ import { injectConfig, publicConfigFor } from './public-config.ts';
 import { ANY_SITE, embedContentSecurityPolicy, type FrameAncestors } from './security-headers.ts';
 
 /** Path prefixes of services and built files; any other GET path is an embed route (the SPA). */
-const SERVICE_PREFIXES = ['/api/', '/hls/', '/images/', '/assets/', '/admin/', '/monitoring/', '/analytics/'];
+const SERVICE_PREFIXES = [
+  '/api/',
+  '/hls/',
+  '/images/',
+  '/assets/',
+  '/admin/',
+  '/monitoring/',
+  '/analytics/',
+  // The host SDK's build, the oEmbed endpoint and the embed builder (issue 15).
+  '/sdk/',
+  '/oembed',
+  '/builder',
+];
 
 /**
  * Serves the built embed on the same origin as the API (SPEC §7: paths are relative to the

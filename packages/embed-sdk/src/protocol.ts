@@ -1,8 +1,8 @@
 /**
  * The host-page API's messages (issue 15), version 1: what a page that frames the embed may
  * ask of it (commands) and what it is told (events and replies), all over postMessage. Pure and
- * dependency-free, so the host SDK (which has a 5 KiB budget) can share it. Not wired yet: the
- * embed's listener and the SDK come next; this is the contract both will hold to.
+ * dependency-free: the embed (`@onair/embed-sdk/protocol`) and the host SDK (5 KiB budget) both
+ * build on this one file, so the two sides cannot drift apart.
  *
  * Every message is an object `{ onair: 1, ... }`: a page's other messages (analytics, other
  * widgets) are never mistaken for ours, and a later version can be told apart.
