@@ -31,6 +31,11 @@ export interface Player {
   play(): Promise<void>;
   pause(): void;
   seekTo(position: number): void;
+  /**
+   * Moves playback to the live edge (where the player would have started it): a viewer's
+   * "Go live" after a pause or a long stall. Nothing happens before a live source plays.
+   */
+  seekToLive(): void;
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
   setPlaybackRate(rate: number): void;

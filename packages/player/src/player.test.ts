@@ -101,6 +101,18 @@ describe('requests and their events', () => {
     expect(h.of('seek-completed')).toEqual([{ position: 12 }]);
   });
 
+  it('seekToLive asks the sink for the live edge, only while a live source plays', async () => {
+    const h = setUp();
+    h.player.seekToLive();
+    await startPlaying(h);
+    h.sink().live = false;
+    h.player.seekToLive();
+    expect(h.sink().called('seekToLiveEdge')).toHaveLength(0);
+    h.sink().live = true;
+    h.player.seekToLive();
+    expect(h.sink().called('seekToLiveEdge')).toHaveLength(1);
+  });
+
   it('setLiveMaxLatency reaches the state and the sink, and ignores a bound that is not positive', () => {
     const h = setUp();
     h.player.load(URL_A);

@@ -286,6 +286,12 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       if (!video) set({ playbackRate: applied });
     },
 
+    seekToLive() {
+      const session = sessions.current;
+      if (!alive() || !session?.sink.isLive()) return;
+      session.sink.seekToLiveEdge();
+    },
+
     setQuality(quality) {
       const session = sessions.current;
       if (!alive() || !session) return;
