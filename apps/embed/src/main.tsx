@@ -12,7 +12,7 @@ import { startApp } from './lib/early-first-frame.ts';
 // every machine, which the screenshot references depend on, and no font CDN learns who watches.
 // In the cascade order the app's imports gave them: the player's and screens' rules, the fonts,
 // then the base rules.
-import './components/player.css';
+import './player-screen/player.css';
 import './routes/screens.css';
 import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-600.css';

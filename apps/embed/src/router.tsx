@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
-import { pagePlayers } from './components/page-player.ts';
-import { LoadingScreen } from './components/spinner.tsx';
+import { pagePlayers } from './player/page-player.ts';
+import { LoadingScreen } from './ui/spinner.tsx';
 import { channelLoader, offlineLoader } from './routes/channel-loader.ts';
 import { ChannelPage } from './routes/channel-page.tsx';
 import { MisconfiguredScreen } from './routes/misconfigured-screen.tsx';

@@ -11,12 +11,12 @@ import { PlayerControls } from './player-controls.tsx';
 import { retriesWhenOnline } from './player-error-copy.ts';
 import { PlayerErrorMessage } from './player-error.tsx';
 import { PlayerOverlay } from './player-overlay.tsx';
-import { DEFAULT_SURFACE_MODE, surfacePlan, type SurfaceMode } from './surface-mode.ts';
+import { DEFAULT_SURFACE_MODE, surfacePlan, type SurfaceMode } from '../player/surface-mode.ts';
 import { useCaption } from './use-caption.ts';
 import { useFullscreen } from './use-fullscreen.ts';
-import { useMediaSession } from './use-media-session.ts';
+import { useMediaSession } from '../player/use-media-session.ts';
 import { usePictureInPicture } from './use-picture-in-picture.ts';
-import { usePlayer, usePlayerSnapshot } from './use-player.ts';
+import { usePlayer, usePlayerSnapshot } from '../player/use-player.ts';
 import { useTouchReveal } from './use-touch-reveal.ts';
 import './player.css';
 

@@ -7,9 +7,9 @@ import {
   PictureInPictureIcon,
   PlayIcon,
   VolumeIcon,
-} from './icons.tsx';
+} from '../ui/icons.tsx';
 import { SettingsMenu } from './settings-menu.tsx';
-import { Tooltip, TooltipGroup } from './tooltip.tsx';
+import { Tooltip, TooltipGroup } from '../ui/tooltip.tsx';
 import type { FullscreenControl } from './use-fullscreen.ts';
 import type { PictureInPictureControl } from './use-picture-in-picture.ts';
 import { VolumeSlider } from './volume-slider.tsx';

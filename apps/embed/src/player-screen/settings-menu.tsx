@@ -1,7 +1,7 @@
 import type { Quality } from '@onair/player';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { SettingsIcon } from './icons.tsx';
-import { Tooltip } from './tooltip.tsx';
+import { SettingsIcon } from '../ui/icons.tsx';
+import { Tooltip } from '../ui/tooltip.tsx';
 
 export interface SettingsMenuProps {
   qualities: readonly Quality[];

@@ -1,6 +1,6 @@
 import type { Player } from '@onair/player';
 import { useEffect, useState } from 'react';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon } from '../ui/icons.tsx';
 import { statsRows, type StatsRow } from './stats-format.ts';
 
 /** How often the figures refresh: often enough to watch, slow enough to read. */

@@ -2,7 +2,7 @@ import { isValidSlug } from '@onair/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import { channelInfoQuery, channelVideosQuery, playbackUrlQuery } from '../channel/queries.ts';
-import { pagePlayers } from '../components/page-player.ts';
+import { pagePlayers } from '../player/page-player.ts';
 import { EmbedError } from '../lib/embed-error.ts';
 import { parseEmbedParams } from '../lib/embed-params.ts';
 import { isParsableQuery } from '../lib/embed-url.ts';

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { channelInfoQuery, playbackUrlQuery } from '../channel/queries.ts';
-import { LivePlayer } from '../components/live-player.tsx';
+import { LivePlayer } from '../player-screen/live-player.tsx';
 import { parseEmbedParams } from '../lib/embed-params.ts';
 import { useLivestreamChannel } from '../realtime/use-livestream-channel.ts';
 import { usePresence } from '../realtime/use-presence.ts';

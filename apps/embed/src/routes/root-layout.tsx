@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { channelInfoQuery } from '../channel/queries.ts';
-import { LoadingScreen } from '../components/spinner.tsx';
+import { LoadingScreen } from '../ui/spinner.tsx';
 import { useChannelLiveUpdates } from '../realtime/use-channel-live-updates.ts';
 
 /**
