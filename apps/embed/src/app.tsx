@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ConfigProvider } from './config-context.tsx';
+import { startHostApi } from './host-api/use-host-api.ts';
 import { startMonitoringAfterFirstFrame } from './monitoring.ts';
 import { WebSocketProvider } from './realtime/websocket-provider.tsx';
 import { afterFirstFrame } from './start-up.ts';
@@ -37,6 +38,8 @@ if (root && !config.ok) {
   createRoot(root).render(<MisconfiguredScreen />);
 } else if (root && config.ok) {
   startMonitoringAfterFirstFrame(config.config.monitoringClientToken);
+  // A framed embed says ready to its host page as soon as it can answer (whatever the route).
+  void startHostApi();
   // Consent is enforced on every page (withdrawn cookies deleted, choices from elsewhere
   // followed), once the first frame is out.
   const { config: publicConfig } = config;

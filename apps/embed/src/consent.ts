@@ -8,9 +8,14 @@ import {
 } from '@onair/consent';
 import type { AnalyticsEvent } from '@onair/player';
 
+/** Which category a cookie or storage key belongs to (monitoring asks for the SDK's). */
+export { classifyCookie } from '@onair/consent';
+
 /**
  * The embed's consent store. No banner (see packages/consent): it honours a choice the main
- * site or another tab stored and otherwise allows only strictly-necessary cookies.
+ * site or another tab stored and otherwise allows only strictly-necessary cookies. Framed on
+ * another site's page, it keeps a choice made in the frame in a partitioned cookie where the
+ * browser allows one, and in memory for the frame's life where not (docs/consent.md).
  */
 let store: ConsentStore | null = null;
 
@@ -25,9 +30,19 @@ export function consentStore(config: PublicConfig): ConsentStore {
     environment: config.monitoringEnvironment === 'dev' ? 'development' : 'production',
     mainSiteUrl: config.mainSiteUrl,
     location: window.location,
+    framed: isFramed(),
   });
   watchPreferenceChanges(window, store);
   return store;
+}
+
+/** Reading `window.top` is allowed across origins; only its contents are not. */
+function isFramed(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
 }
 
 export const ANALYTICS_PATH = '/analytics/events';

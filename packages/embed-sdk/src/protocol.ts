@@ -45,8 +45,11 @@ export type EmbedEvent =
   | { event: 'offline' }
   | { event: 'volume'; volume: number; muted: boolean }
   | { event: 'quality'; quality: string; auto: boolean }
-  /** `type` is the player error's type; `message` the copy the viewer reads, never the engine's text. */
-  | { event: 'error'; type: string; message: string }
+  /**
+   * `errorType` is the player error's type (`Network`, `NotAvailable`, …; named so, not `type`,
+   * which is the envelope's); `message` the copy the viewer reads, never the engine's text.
+   */
+  | { event: 'error'; errorType: string; message: string }
   | { event: 'playback-blocked' }
   | ({ event: 'telemetry' } & Telemetry);
 

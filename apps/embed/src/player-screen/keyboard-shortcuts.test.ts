@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutFor, steppedVolume } from './keyboard-shortcuts.ts';
+import { shortcutFor } from './keyboard-shortcuts.ts';
 
 describe('shortcutFor', () => {
   it('maps the player shortcuts, case-insensitively', () => {
@@ -9,6 +9,7 @@ describe('shortcutFor', () => {
     expect(shortcutFor({ key: 'm', target: 'player' })).toBe('toggle-mute');
     expect(shortcutFor({ key: 'f', target: 'player' })).toBe('toggle-fullscreen');
     expect(shortcutFor({ key: 'I', target: 'player' })).toBe('toggle-stats');
+    expect(shortcutFor({ key: 'L', target: 'player' })).toBe('go-live');
     expect(shortcutFor({ key: 'ArrowUp', target: 'player' })).toBe('volume-up');
     expect(shortcutFor({ key: 'ArrowDown', target: 'player' })).toBe('volume-down');
     expect(shortcutFor({ key: 'x', target: 'player' })).toBeNull();
@@ -33,15 +34,5 @@ describe('shortcutFor', () => {
     expect(shortcutFor({ key: 'k', target: 'player', repeat: true })).toBeNull();
     // Holding an arrow keeps stepping the volume.
     expect(shortcutFor({ key: 'ArrowUp', target: 'player', repeat: true })).toBe('volume-up');
-  });
-});
-
-describe('steppedVolume', () => {
-  it('steps by 5 % and clamps to 0..1', () => {
-    expect(steppedVolume(0.6, 1)).toBe(0.65);
-    expect(steppedVolume(0.6, -1)).toBe(0.55);
-    expect(steppedVolume(0.98, 1)).toBe(1);
-    expect(steppedVolume(0.02, -1)).toBe(0);
-    expect(steppedVolume(0.1 + 0.2, 1)).toBe(0.35);
   });
 });

@@ -3,11 +3,13 @@
  *
  *   Space / K  play or pause        M  mute or unmute       F  fullscreen (when allowed)
  *   ↑ / ↓      volume ±5 %          I  "Stats for nerds" panel (I for info)
+ *   L          Go live (when behind the live edge)
  *
- * Pure: the page turns a keydown into a `ShortcutInput` and applies the returned action.
+ * Pure: the page turns a keydown into a `ShortcutInput` and applies the returned action
+ * (volume steps and their rules are player/requests.ts's, shared with every other control).
  */
 export type ShortcutAction =
-  'toggle-play' | 'toggle-mute' | 'toggle-fullscreen' | 'volume-up' | 'volume-down' | 'toggle-stats';
+  'toggle-play' | 'toggle-mute' | 'toggle-fullscreen' | 'volume-up' | 'volume-down' | 'toggle-stats' | 'go-live';
 
 /** What the key event landed on, as far as shortcuts care. */
 export type ShortcutTarget =
@@ -29,8 +31,6 @@ export interface ShortcutInput {
   repeat?: boolean;
 }
 
-export const VOLUME_STEP = 0.05;
-
 export function shortcutFor(input: ShortcutInput): ShortcutAction | null {
   if (input.target === 'text' || input.ctrlKey || input.metaKey || input.altKey) return null;
   const key = input.key.length === 1 ? input.key.toLowerCase() : input.key;
@@ -45,6 +45,8 @@ export function shortcutFor(input: ShortcutInput): ShortcutAction | null {
       return input.repeat ? null : 'toggle-fullscreen';
     case 'i':
       return input.repeat ? null : 'toggle-stats';
+    case 'l':
+      return input.repeat ? null : 'go-live';
     case 'ArrowUp':
       return input.target === 'slider' ? null : 'volume-up';
     case 'ArrowDown':
@@ -52,12 +54,6 @@ export function shortcutFor(input: ShortcutInput): ShortcutAction | null {
     default:
       return null;
   }
-}
-
-/** The volume one ↑/↓ press leads to: a 5 % step, clamped, without float dust (0.65, not 0.6500000001). */
-export function steppedVolume(volume: number, direction: 1 | -1): number {
-  const next = Math.round((volume + direction * VOLUME_STEP) * 100) / 100;
-  return Math.min(1, Math.max(0, next));
 }
 
 /** Classifies a DOM event target for `shortcutFor`. */

@@ -6,7 +6,7 @@ import { channelInfoQuery } from '../channel/queries.ts';
 import { useViewerCount } from '../channel/use-viewer-count.ts';
 import { usePublicConfig } from '../config-context.tsx';
 import type { EmbedParams } from '../lib/embed-params.ts';
-import { shortcutFor, shortcutTarget, steppedVolume, type ShortcutAction } from './keyboard-shortcuts.ts';
+import { shortcutFor, shortcutTarget, type ShortcutAction } from './keyboard-shortcuts.ts';
 import { PlayerControls } from './player-controls.tsx';
 import { retriesWhenOnline } from './player-error-copy.ts';
 import { PlayerErrorMessage } from './player-error.tsx';
@@ -15,8 +15,12 @@ import { DEFAULT_SURFACE_MODE, surfacePlan, type SurfaceMode } from '../player/s
 import { useCaption } from './use-caption.ts';
 import { useFullscreen } from './use-fullscreen.ts';
 import { useMediaSession } from '../player/use-media-session.ts';
+import { useBehindLive, usePlayerRequester } from '../player/use-player-requester.ts';
 import { usePictureInPicture } from './use-picture-in-picture.ts';
 import { usePlayer, usePlayerSnapshot } from '../player/use-player.ts';
+import { AUTO_QUALITY, type PlayerRequest } from '../player/requests.ts';
+import { useHostApiPlayer } from '../host-api/use-host-api.ts';
+import { LiveAnnouncer } from './live-announcer.tsx';
 import { useTouchReveal } from './use-touch-reveal.ts';
 import './player.css';
 
@@ -57,6 +61,11 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
   const [statsOpen, setStatsOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const touchRevealed = useTouchReveal(container);
+  // Controls, keyboard, OS media session and host page all ask through one requester, so the
+  // rules (requests.ts) hold alike for each.
+  const requester = usePlayerRequester(player);
+  const behindLive = useBehindLive(player, requester);
+  useHostApiPlayer(player, requester);
 
   useEffect(() => {
     if (!player) return;
@@ -84,22 +93,13 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
   const muted = snapshot?.muted ?? params.muted;
   const volume = snapshot?.volume ?? 0;
   const canFullscreen = params.allowfullscreen && fullscreen.supported;
-  useMediaSession(player, channel, paused);
+  useMediaSession(requester, channel, paused);
 
-  const togglePlay = useCallback(() => {
-    if (!player) return;
-    if (player.getState().paused) void player.play();
-    else player.pause();
-  }, [player]);
-  const toggleMute = useCallback(() => player?.setMuted(!player.getState().muted), [player]);
-  const changeVolume = useCallback(
-    (next: number) => {
-      if (!player) return;
-      player.setVolume(next);
-      if (next > 0 && player.getState().muted) player.setMuted(false);
-    },
-    [player],
-  );
+  const request = useCallback((next: PlayerRequest) => void requester?.request(next), [requester]);
+  const togglePlay = useCallback(() => request({ type: 'toggle-play' }), [request]);
+  const toggleMute = useCallback(() => request({ type: 'toggle-mute' }), [request]);
+  const changeVolume = useCallback((volume: number) => request({ type: 'set-volume', volume }), [request]);
+  const goLive = useCallback(() => request({ type: 'go-live' }), [request]);
   const toggleStats = useCallback(() => setStatsOpen((open) => !open), []);
   const retry = useCallback(() => {
     if (!player) return;
@@ -124,11 +124,12 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
       'toggle-fullscreen': () => {
         if (canFullscreen) fullscreen.toggle();
       },
-      'volume-up': () => {
-        if (player) changeVolume(steppedVolume(player.getState().volume, 1));
-      },
-      'volume-down': () => player?.setVolume(steppedVolume(player.getState().volume, -1)),
+      'volume-up': () => request({ type: 'step-volume', direction: 1 }),
+      'volume-down': () => request({ type: 'step-volume', direction: -1 }),
       'toggle-stats': toggleStats,
+      'go-live': () => {
+        if (behindLive.behind) goLive();
+      },
     };
   });
 
@@ -156,8 +157,11 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const onAutoQuality = useCallback(() => player?.setAutoQualityMode(true), [player]);
-  const onQuality = useCallback((quality: Quality) => player?.setQuality(quality), [player]);
+  const onAutoQuality = useCallback(() => request({ type: 'set-quality', quality: AUTO_QUALITY }), [request]);
+  const onQuality = useCallback(
+    (quality: Quality) => request({ type: 'set-quality', quality: quality.name }),
+    [request],
+  );
   const plan = surfacePlan(surfaceMode);
   const overlayPinned = !playing || menuOpen || touchRevealed;
 
@@ -173,6 +177,7 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
       data-player-state={snapshot?.state ?? 'Idle'}
       data-overlay={overlayPinned ? 'visible' : 'hover'}
       data-surface-mode={surfaceMode}
+      data-behind-live={behindLive.behind}
     >
       {/* The <video> (class player__video) is the page player's own element, started before
           this screen rendered (page-player.ts) and adopted here. Captions arrive as timed
@@ -184,6 +189,7 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
         </p>
       )}
       <PlayerOverlay channel={channel} viewers={viewers} mainSiteUrl={config.mainSiteUrl} />
+      <LiveAnnouncer player={player} behindLive={behindLive.behind} />
       <div className="player__captions" aria-live="polite" data-testid="captions">
         {caption && <span className="player__caption">{caption}</span>}
       </div>
@@ -201,6 +207,7 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
         onTogglePlay={togglePlay}
         onToggleMute={toggleMute}
         onVolume={changeVolume}
+        live={{ behind: behindLive.behind, seconds: behindLive.seconds, onGoLive: goLive }}
         fullscreen={canFullscreen ? fullscreen : null}
         pictureInPicture={pictureInPicture}
         settings={{

@@ -8,6 +8,7 @@ import {
   PlayIcon,
   VolumeIcon,
 } from '../ui/icons.tsx';
+import { LiveIndicator } from './live-indicator.tsx';
 import { SettingsMenu } from './settings-menu.tsx';
 import { Tooltip, TooltipGroup } from '../ui/tooltip.tsx';
 import type { FullscreenControl } from './use-fullscreen.ts';
@@ -23,6 +24,8 @@ interface PlayerControlsProps {
   onTogglePlay(): void;
   onToggleMute(): void;
   onVolume(volume: number): void;
+  /** Where playback is against the live edge (player/behind-live.ts), and the way back. */
+  live: { behind: boolean; seconds: number; onGoLive(): void };
   /** Null when the embed does not allow fullscreen (allowfullscreen) or the frame cannot. */
   fullscreen: FullscreenControl | null;
   pictureInPicture: PictureInPictureControl;
@@ -69,6 +72,7 @@ export function PlayerControls(props: PlayerControlsProps) {
           </button>
         </Tooltip>
         <VolumeSlider volume={props.volume} muted={muted} disabled={!enabled} onVolume={props.onVolume} />
+        <LiveIndicator {...props.live} />
         <span className="controls__spacer" />
         <SettingsMenu {...props.settings} />
         {pictureInPicture.supported && (

@@ -1,4 +1,4 @@
-import { VOLUME_STEP } from './keyboard-shortcuts.ts';
+import { VOLUME_STEP } from '../player/requests.ts';
 
 interface VolumeSliderProps {
   volume: number;

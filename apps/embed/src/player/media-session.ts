@@ -1,18 +1,24 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
-import type { Player } from '@onair/player';
 import { mediaSessionMetadata } from './media-session-metadata.ts';
+import type { PlayerRequester } from './player-requester.ts';
 
 /**
  * Connects the OS media controls (lock screen, media keys) to the player: the session's
- * metadata, and play/pause handlers. Live has no seeking, so no seek handlers are offered.
+ * metadata, and play/pause handlers (through the same requests as the controls, so a resume
+ * from the lock screen after a long pause starts at live too). Live has no seeking, so no seek
+ * handlers are offered.
  * Loaded on demand by use-media-session.ts: nothing here is needed for the first frame.
  * Returns the disconnect.
  */
-export function connectMediaSession(session: MediaSession, player: Player, channel: ChannelInfoV2): () => void {
+export function connectMediaSession(
+  session: MediaSession,
+  requester: PlayerRequester,
+  channel: ChannelInfoV2,
+): () => void {
   if (typeof MediaMetadata === 'function') session.metadata = new MediaMetadata(mediaSessionMetadata(channel));
   const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
-    ['play', () => void player.play()],
-    ['pause', () => player.pause()],
+    ['play', () => void requester.request({ type: 'play' })],
+    ['pause', () => void requester.request({ type: 'pause' })],
   ];
   for (const [action, handler] of handlers) setHandler(session, action, handler);
   return () => {

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useHostApiLive } from '../host-api/use-host-api.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { channelInfoQuery, playbackUrlQuery } from '../channel/queries.ts';
 import { LivePlayer } from '../player-screen/live-player.tsx';
@@ -21,6 +22,7 @@ export function ChannelPage() {
   const live = Boolean(info?.livestream);
   usePresence(info?.id ?? 0, live && info !== null);
   useLivestreamChannel(info?.id ?? 0, info?.livestream ?? null);
+  useHostApiLive(live);
 
   useEffect(() => {
     if (!live) void navigate(offlinePath(slug, search), { replace: true });

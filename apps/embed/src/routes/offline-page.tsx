@@ -1,5 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useHostApiLive } from '../host-api/use-host-api.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import defaultBanner from '../assets/default-banner.svg';
 import { channelInfoQuery, channelVideosQuery } from '../channel/queries.ts';
@@ -27,6 +28,7 @@ export function OfflinePage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const live = Boolean(info?.livestream);
+  useHostApiLive(live);
 
   // Beyond the spec, as viewers expect: when the stream starts, the offline page becomes the player.
   useEffect(() => {

@@ -1,0 +1,172 @@
+import type { EventMessage, Reply } from '@onair/embed-sdk/protocol';
+import type { Player, PlayerStateObject, Quality } from '@onair/player';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPlayerRequester } from '../player/player-requester.ts';
+import { HostBridge, TELEMETRY_INTERVAL_MS, type BridgeHarness } from './host-bridge.ts';
+
+const Q720 = { name: '720p', width: 1280, height: 720 } as Quality;
+
+/** A player whose state a test sets, recording what it is asked. */
+function fakePlayer() {
+  const calls: string[] = [];
+  const listeners = new Set<() => void>();
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  let state = {
+    state: 'Idle',
+    paused: true,
+    muted: false,
+    volume: 1,
+    qualities: [Q720],
+    quality: null,
+    autoQualityMode: true,
+    loaded: true,
+    error: null,
+    liveLatency: Number.NaN,
+    position: 10,
+    trackBufferedRanges: { audio: [], video: [{ start: 9, end: 11.5 }] },
+    statistics: { bitrate: 0, framerate: 30, droppedFrames: 2, decodedFrames: 300 },
+  } as unknown as PlayerStateObject;
+  const record =
+    (name: string) =>
+    (...args: unknown[]) => {
+      calls.push(`${name}(${args.map((a) => (typeof a === 'object' ? (a as Quality).name : String(a))).join()})`);
+      return Promise.resolve();
+    };
+  const player = {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    on(type: string, listener: (payload: unknown) => void) {
+      if (!handlers.has(type)) handlers.set(type, new Set());
+      handlers.get(type)!.add(listener);
+    },
+    off: (type: string, listener: (payload: unknown) => void) => handlers.get(type)?.delete(listener),
+    play: record('play'),
+    pause: record('pause'),
+    setMuted: record('setMuted'),
+    setVolume: record('setVolume'),
+    setQuality: record('setQuality'),
+    setAutoQualityMode: record('setAutoQualityMode'),
+    seekToLive: record('seekToLive'),
+  } as unknown as Player;
+  return {
+    player,
+    calls,
+    set(patch: Partial<PlayerStateObject>) {
+      state = { ...state, ...patch };
+      for (const listener of listeners) listener();
+    },
+    emit: (type: string, payload: unknown) => handlers.get(type)?.forEach((listener) => listener(payload)),
+    subscribers: () => listeners.size,
+  };
+}
+
+function setUp() {
+  const posted: (EventMessage | Reply)[] = [];
+  let receive: (data: unknown) => void = () => {};
+  const harness: BridgeHarness = {
+    post: (message) => void posted.push(message),
+    listen(listener) {
+      receive = listener;
+      return () => (receive = () => {});
+    },
+    now: () => Date.now(),
+    setInterval: (callback, ms) => setInterval(callback, ms),
+    clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+  };
+  const bridge = new HostBridge(harness, 'studio-live');
+  const fake = fakePlayer();
+  const requester = createPlayerRequester(fake.player, () => Date.now());
+  const events = () => posted.filter((m) => m.type === 'event').map((m) => (m as EventMessage).event);
+  const replies = () => posted.filter((m): m is Reply => m.type === 'reply');
+  const command = (body: Record<string, unknown>) => receive({ onair: 1, type: 'command', id: 'c1', ...body });
+  return { bridge, fake, requester, posted, events, replies, command };
+}
+
+beforeEach(() => void vi.useFakeTimers());
+afterEach(() => void vi.useRealTimers());
+
+describe('HostBridge', () => {
+  it('says ready with the channel, then online/offline once per change, both ways', () => {
+    const h = setUp();
+    expect(h.posted[0]).toEqual({ onair: 1, type: 'event', event: 'ready', channel: 'studio-live' });
+    h.bridge.setLive(false);
+    h.bridge.setLive(false);
+    h.bridge.setLive(true);
+    h.bridge.setLive(false);
+    expect(h.events()).toEqual(['ready', 'offline', 'online', 'offline']);
+  });
+
+  it('answers commands before a player with not-playing, and ignores what is not a command', () => {
+    const h = setUp();
+    h.command({ command: 'play' });
+    h.command({ command: 'explode' });
+    expect(h.replies()).toEqual([{ onair: 1, type: 'reply', id: 'c1', ok: false, reason: 'not-playing' }]);
+  });
+
+  it('runs commands through the requester, with the viewer rules (setVolume unmutes)', () => {
+    const h = setUp();
+    h.bridge.attach(h.fake.player, h.requester);
+    h.fake.set({ muted: true });
+    h.command({ command: 'setVolume', volume: 0.4 });
+    h.command({ command: 'setQuality', quality: '720p' });
+    h.command({ command: 'setQuality', quality: '4k' });
+    h.command({ command: 'goLive' });
+    expect(h.fake.calls).toEqual(['setVolume(0.4)', 'setMuted(false)', 'setQuality(720p)', 'seekToLive()', 'play()']);
+    expect(h.replies().map((r) => (r.ok ? 'ok' : r.reason))).toEqual(['ok', 'ok', 'unknown-quality', 'ok']);
+  });
+
+  it('tells a player already playing as play, playing; then each change once, in order', () => {
+    const h = setUp();
+    h.fake.set({ paused: false, state: 'Playing' });
+    h.bridge.attach(h.fake.player, h.requester);
+    h.fake.set({ paused: true });
+    h.fake.set({ state: 'Ready' });
+    h.fake.set({ volume: 0.5 });
+    h.fake.emit('quality-changed', Q720);
+    h.fake.emit('playback-blocked', {});
+    h.fake.set({ error: { type: 'Network', code: 1, source: 'x', message: 'https://cdn/x?token=secret' } as never });
+    expect(h.events()).toEqual(['ready', 'play', 'playing', 'pause', 'volume', 'quality', 'playback-blocked', 'error']);
+    const error = h.posted.at(-1) as Extract<EventMessage, { event: 'error' }>;
+    expect(error).toMatchObject({ type: 'event', errorType: 'Network' });
+    expect(error.message).not.toContain('token');
+  });
+
+  it('sends telemetry every second while playing only, with the panel figures', () => {
+    const h = setUp();
+    h.bridge.attach(h.fake.player, h.requester);
+    vi.advanceTimersByTime(3 * TELEMETRY_INTERVAL_MS);
+    expect(h.events().filter((e) => e === 'telemetry')).toHaveLength(0);
+    h.fake.set({ paused: false, state: 'Playing', liveLatency: 0.734, quality: Q720 });
+    vi.advanceTimersByTime(2 * TELEMETRY_INTERVAL_MS);
+    const telemetry = h.posted.filter((m) => m.type === 'event' && m.event === 'telemetry');
+    expect(telemetry).toHaveLength(2);
+    expect(telemetry[0]).toMatchObject({ latency: 0.73, buffer: 1.5, droppedFrames: 2, rendition: '720p' });
+  });
+
+  it('counts rebuffers after the start, with their time, and answers getStats with them', () => {
+    const h = setUp();
+    h.bridge.attach(h.fake.player, h.requester);
+    h.fake.set({ state: 'Buffering' });
+    vi.advanceTimersByTime(5000);
+    h.fake.set({ state: 'Playing' });
+    h.fake.set({ state: 'Buffering' });
+    vi.advanceTimersByTime(1500);
+    h.fake.set({ state: 'Playing' });
+    h.command({ command: 'getStats' });
+    expect(h.replies()[0]).toMatchObject({ ok: true, value: { rebuffers: 1, rebufferTime: 1.5 } });
+  });
+
+  it('detaches: no more events, no timer, no subscription', () => {
+    const h = setUp();
+    const detach = h.bridge.attach(h.fake.player, h.requester);
+    detach();
+    h.fake.set({ paused: false, state: 'Playing' });
+    vi.advanceTimersByTime(5000);
+    expect(h.events()).toEqual(['ready']);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(h.fake.subscribers()).toBe(1); // the requester's own
+  });
+});

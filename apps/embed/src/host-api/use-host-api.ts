@@ -1,0 +1,40 @@
+import type { Player } from '@onair/player';
+import { useEffect } from 'react';
+import type { PlayerRequester } from '../player/player-requester.ts';
+import type { HostBridge } from './host-bridge.ts';
+
+/**
+ * The host-page API's place in the app. Only a framed embed has a host page to talk to, so
+ * only there is its code (host-bridge.ts, host-window.ts) loaded, after the app has started:
+ * the first frame never waits for it. One bridge per page, kept across routes.
+ */
+let bridge: Promise<HostBridge | null> | null = null;
+
+export function startHostApi(): Promise<HostBridge | null> {
+  if (typeof window === 'undefined' || window.parent === window) return Promise.resolve(null);
+  bridge ??= import('./host-window.ts').then(({ startWindowBridge }) => startWindowBridge(window));
+  return bridge;
+}
+
+/** The player screen's player, told to the host page while the screen lives. */
+export function useHostApiPlayer(player: Player | null, requester: PlayerRequester | null): void {
+  useEffect(() => {
+    if (!player || !requester) return;
+    let detach: (() => void) | null = null;
+    let active = true;
+    void startHostApi().then((started) => {
+      if (active && started) detach = started.attach(player, requester);
+    });
+    return () => {
+      active = false;
+      detach?.();
+    };
+  }, [player, requester]);
+}
+
+/** The route's word on the channel: live (the player) or offline (the offline screen). */
+export function useHostApiLive(live: boolean): void {
+  useEffect(() => {
+    void startHostApi().then((started) => started?.setLive(live));
+  }, [live]);
+}
