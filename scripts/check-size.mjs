@@ -2,6 +2,7 @@
 // `node scripts/check-size.mjs [--dir=<built embed>]` prints every chunk's raw and gzip size
 // and exits 1 when a budget in apps/embed/size-budget.json is exceeded.
 // `--set-budget` rewrites the budget to the measured size + 5 % (tighten it as the code shrinks).
+// `--sdk` checks the host SDK's script build instead (issue 15): one file, 5 KiB gzip at most.
 // "Before the first frame" is the entry chunk, everything it imports statically and the engine
 // worker: where the early script shows the first frame (MediaSource in a worker) nothing else
 // runs before it. "At start-up" adds the app the entry imports once that frame is out (or at
@@ -122,6 +123,40 @@ export function formatReport(chunks, results) {
 /** Gzip at the highest level, as a static server or CDN would precompress the assets. */
 export const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
 
+/**
+ * The host SDK's script (scripts/build-sdk.mjs) runs on other sites' pages, beside their own
+ * code: it must stay small enough that nobody weighs it before embedding. 5 KiB gzip.
+ */
+export const SDK_FILE = path.join(root, 'packages/embed-sdk/dist/onair-embed.js');
+export const SDK_BUDGET_GZIP = 5 * 1024;
+
+/**
+ * The SDK script's size against its budget.
+ * @param {Uint8Array} bytes the built script
+ * @returns {{ raw: number, gzip: number, budget: number, over: boolean }}
+ */
+export function checkSdkSize(bytes, budget = SDK_BUDGET_GZIP) {
+  if (!Number.isInteger(budget) || budget <= 0) throw new Error('the SDK budget is not a positive integer');
+  const gzip = gzipSize(bytes);
+  return { raw: bytes.length, gzip, budget, over: gzip > budget };
+}
+
+/** One line for the terminal: `Host SDK  7.0 KiB raw  2.8 KiB gzip  budget 5.0 KiB ok (55 %)`. */
+export function formatSdkReport({ raw, gzip, budget, over }) {
+  const verdict = over ? `OVER by ${kib(gzip - budget)}` : `ok (${((gzip / budget) * 100).toFixed(0)} %)`;
+  return `Host SDK (onair-embed.js)  ${kib(raw)} raw  ${kib(gzip)} gzip  budget ${kib(budget)} ${verdict}`;
+}
+
+function runSdkCheck() {
+  if (!existsSync(SDK_FILE)) {
+    throw new Error(`${path.relative(root, SDK_FILE)} is missing: build it with node scripts/build-sdk.mjs`);
+  }
+  const result = checkSdkSize(readFileSync(SDK_FILE));
+  console.log(formatSdkReport(result));
+  if (result.over) console.error('\nThe host SDK is over its 5 KiB gzip budget: make it smaller.');
+  return !result.over;
+}
+
 export function checkSize(distDir, budget) {
   const manifestPath = path.join(distDir, MANIFEST);
   if (!existsSync(manifestPath)) {
@@ -163,6 +198,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dirArg = process.argv.find((a) => a.startsWith('--dir='));
   const distDir = path.resolve(dirArg ? dirArg.slice('--dir='.length) : path.join(root, 'apps/embed/dist'));
   try {
+    if (process.argv.includes('--sdk')) process.exit(runSdkCheck() ? 0 : 1);
     let budget = JSON.parse(readFileSync(BUDGET_FILE, 'utf8'));
     if (process.argv.includes('--set-budget')) {
       const { results } = checkSize(distDir, budget);

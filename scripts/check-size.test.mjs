@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { budgetFor, compareWithBudget, formatReport, walkManifest, workerScripts } from './check-size.mjs';
+import { randomBytes } from 'node:crypto';
+import {
+  budgetFor,
+  checkSdkSize,
+  compareWithBudget,
+  formatReport,
+  formatSdkReport,
+  SDK_BUDGET_GZIP,
+  walkManifest,
+  workerScripts,
+} from './check-size.mjs';
 
 // The shape Vite 7 writes to dist/.vite/manifest.json (keys are sources or shared chunks).
 const manifest = {
@@ -106,5 +116,36 @@ describe('workerScripts', () => {
     const assets = ['assets/index-a.js', 'assets/engine-worker-x1.js', 'assets/other-b.js'];
     expect(workerScripts(assets, ['assets/index-a.js'])).toEqual(['assets/engine-worker-x1.js']);
     expect(workerScripts(assets, ['assets/index-a.js', 'assets/engine-worker-x1.js'])).toEqual([]);
+  });
+});
+
+describe('checkSdkSize', () => {
+  it('is 5 KiB gzip', () => {
+    expect(SDK_BUDGET_GZIP).toBe(5120);
+  });
+
+  it('passes a script whose gzip size is within the budget, however large it is raw', () => {
+    const script = Buffer.from('var OnAir=1;'.repeat(2000));
+    const result = checkSdkSize(script);
+    expect(result).toMatchObject({ raw: 24000, budget: 5120, over: false });
+    expect(result.gzip).toBeLessThan(1000);
+  });
+
+  it('fails a script whose gzip size is over the budget', () => {
+    // Random bytes do not compress: their gzip size is above their raw size.
+    const result = checkSdkSize(randomBytes(5200));
+    expect(result.gzip).toBeGreaterThan(5120);
+    expect(result.over).toBe(true);
+  });
+
+  it('refuses a budget that is not a positive integer', () => {
+    expect(() => checkSdkSize(Buffer.from('x'), 0)).toThrow(/positive integer/);
+  });
+
+  it('reports the sizes and the verdict on one line', () => {
+    expect(formatSdkReport({ raw: 7168, gzip: 2560, budget: 5120, over: false })).toBe(
+      'Host SDK (onair-embed.js)  7.0 KiB raw  2.5 KiB gzip  budget 5.0 KiB ok (50 %)',
+    );
+    expect(formatSdkReport({ raw: 9216, gzip: 6144, budget: 5120, over: true })).toMatch(/OVER by 1\.0 KiB$/);
   });
 });

@@ -1,10 +1,12 @@
-// `npm start`: builds the embed if needed, then runs the platform (API, live origin, embed)
-// on PORT (default 8080), which prints the URL of every seeded channel.
+// `npm start`: builds the embed and the host SDK if needed, then runs the platform (API, live
+// origin, embed, SDK, embed builder) on PORT (default 8080), which prints the URL of every
+// seeded channel.
 import { spawn } from 'node:child_process';
 import { buildEmbed } from './build-embed.mjs';
+import { buildSdk } from './build-sdk.mjs';
 import { root } from './lib.mjs';
 
-const built = await buildEmbed();
+const built = (await buildEmbed()) || (await buildSdk());
 if (built !== 0) process.exit(built);
 
 const platform = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {

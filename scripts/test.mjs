@@ -1,7 +1,8 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to find:
 // Chromium present, types, lint, unit/integration tests, embed build and its size budget,
-// browser tests.
+// the host SDK's build and its size budget, browser tests.
 import { buildEmbed } from './build-embed.mjs';
+import { buildSdk } from './build-sdk.mjs';
 import { bin, ensureChromium, ensureRedis, run } from './lib.mjs';
 
 const TSCONFIGS = [
@@ -40,6 +41,11 @@ const steps = [
   ['Unit and integration tests', () => run(bin('vitest'), ['run'])],
   ['Embed build', () => buildEmbed({ force: true })],
   ['Embed size budget', () => run(process.execPath, ['scripts/check-size.mjs'])],
+  // The builder page and the SDK journeys load the built script from the platform.
+  [
+    'Host SDK build and size',
+    async () => (await buildSdk({ force: true })) || run(process.execPath, ['scripts/check-size.mjs', '--sdk']),
+  ],
   ['Browser tests', () => run(bin('playwright'), ['test', ...process.argv.slice(2)])],
 ];
 

@@ -4,16 +4,21 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ChannelStore, seedChannels, type ChannelRecord } from './channels/channel-store.ts';
 import { registerCatalogueRoutes } from './catalogue/routes.ts';
+import { registerBuilder } from './builder-routes.ts';
 import { registerChannelRoutes } from './channels/routes.ts';
 import { isEmbedPath, registerEmbed, type EmbedPageHandler, type EmbedPolicy } from './embed-static.ts';
 import { sendError } from './http-error.ts';
 import { registerAdminGate, type AdminAccess } from './admin-gate.ts';
 import { registerSelfOrigin } from './self-origin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
+import { registerSdk } from './sdk-static.ts';
 import { registerFaultInjector } from './faults/index.ts';
 import { registerDeviceIdentification } from './identity/index.ts';
 import { registerAnalyticsIntake } from './analytics-intake.ts';
 import { registerMonitoringIntake } from './monitoring-intake.ts';
+import { discoveryLookup } from './oembed/channel-facts.ts';
+import { servedImageSizes } from './oembed/image-size.ts';
+import { registerOEmbedRoutes } from './oembed/routes.ts';
 import { defaultFixtureDir, defaultTsFixtureDir, loadFixture, registerLiveOrigin } from './origin/index.ts';
 import { loadTsFixture, registerTsOrigin, TS_RENDITION } from './origin/ts-routes.ts';
 import { registerRealtime } from './realtime/index.ts';
@@ -109,6 +114,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   if (options.admin) registerAdminGate(app, options.admin);
   registerChannelRoutes(app, channels);
   registerCatalogueRoutes(app, channels);
+  registerOEmbedRoutes(app, { channels, imageSize: servedImageSizes(path.resolve(here, '../public/images')) });
   await registerLiveOrigin(app, { fixture, now, isLive: (slug) => channels.isLive(slug) });
   const low = fixture.renditions.find((r) => r.name === TS_RENDITION) ?? fixture.renditions[0]!;
   registerTsOrigin(app, {
@@ -141,7 +147,12 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     decorateReply: false,
     maxAge: '1h',
   });
-  embedPage = await registerEmbed(app, options.embedDir ?? defaultEmbedDir, options.embedPolicy);
+  // The host SDK's script and the embed builder page (issue 15).
+  registerSdk(app);
+  await registerBuilder(app, channels);
+  embedPage = await registerEmbed(app, options.embedDir ?? defaultEmbedDir, options.embedPolicy, {
+    oembedDiscovery: discoveryLookup(channels),
+  });
 
   return { app, channels };
 }

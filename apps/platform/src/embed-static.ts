@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http-error.ts';
+import { injectIntoHead, oembedDiscoveryLink, type DiscoveryLookup } from './oembed/discovery.ts';
 import { injectConfig, publicConfigFor } from './public-config.ts';
 import { ANY_SITE, embedContentSecurityPolicy, type FrameAncestors } from './security-headers.ts';
 
@@ -46,10 +47,19 @@ export function isServedAsset(pathname: string): boolean {
   return pathname.startsWith('/assets/') && !pathname.endsWith('.map');
 }
 
+export interface EmbedPages {
+  /**
+   * The channels whose `/{slug}` page names its oEmbed URL (oembed/discovery.ts). Default none:
+   * no page carries the discovery link.
+   */
+  oembedDiscovery?: DiscoveryLookup;
+}
+
 export async function registerEmbed(
   app: FastifyInstance,
   distDir: string,
   policy: EmbedPolicy = {},
+  pages: EmbedPages = {},
 ): Promise<EmbedPageHandler> {
   const indexPath = path.join(distDir, 'index.html');
   const built = existsSync(indexPath);
@@ -97,7 +107,11 @@ export async function registerEmbed(
         .send('The embed is not built yet: run `npm run build` (or `npm start`, which builds it).\n');
     }
     const config = publicConfigFor(request.selfOrigin);
-    const html = injectConfig(indexHtml(), config);
+    const discovery = pages.oembedDiscovery
+      ? oembedDiscoveryLink(request.url, request.selfOrigin, pages.oembedDiscovery)
+      : null;
+    const configured = injectConfig(indexHtml(), config);
+    const html = discovery ? injectIntoHead(configured, discovery) : configured;
     const csp = embedContentSecurityPolicy({
       html,
       config,

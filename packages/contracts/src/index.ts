@@ -6,3 +6,4 @@ export * from './schemas/pages.ts';
 export * from './schemas/viewers.ts';
 export * from './realtime/channels.ts';
 export * from './realtime/viewer-messages.ts';
+export * from './schemas/oembed.ts';
