@@ -1,15 +1,20 @@
 import type { PublicConfig } from '@onair/config';
 import {
+  classifyCookie,
   createConsentStore,
   documentCookieAccess,
   safeStorage,
   watchPreferenceChanges,
   type ConsentStore,
 } from '@onair/consent';
+import {
+  MONITORING_SETTINGS,
+  storedOnDevice,
+  trackingConsentFrom,
+  type TrackingConsentSource,
+} from '@onair/monitoring';
 import type { AnalyticsEvent } from '@onair/player';
-
-/** Which category a cookie or storage key belongs to (monitoring asks for the SDK's). */
-export { classifyCookie } from '@onair/consent';
+import { readPublicConfig } from './public-config.ts';
 
 /**
  * The embed's consent store. No banner (see packages/consent): it honours a choice the main
@@ -42,6 +47,27 @@ function isFramed(): boolean {
     return window.self !== window.top;
   } catch {
     return true;
+  }
+}
+
+/**
+ * The monitoring SDK's tracking consent, from this store, for the categories of what the SDK
+ * stores on the device (see packages/monitoring `trackingConsentFrom`). Here rather than in
+ * monitoring.ts so that none of it is start-up code. Undefined (monitoring then runs on its
+ * settings) where the page has no valid configuration or the store cannot start.
+ */
+export function monitoringConsent(): TrackingConsentSource | undefined {
+  try {
+    const config = readPublicConfig();
+    if (!config.ok) return undefined;
+    return trackingConsentFrom({
+      consent: consentStore(config.config),
+      classify: classifyCookie,
+      stored: storedOnDevice(MONITORING_SETTINGS),
+    });
+  } catch (error) {
+    console.warn('[monitoring] consent unavailable; monitoring starts on its settings', error);
+    return undefined;
   }
 }
 

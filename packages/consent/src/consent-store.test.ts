@@ -360,3 +360,93 @@ describe('subscribe', () => {
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('listener threw'), expect.any(Error));
   });
 });
+
+describe('in a frame on another site (where every viewer meets the embed)', () => {
+  const EMBED = 'http://127.0.0.1:8080/studio-live';
+  const BLOG = 'http://localhost:9000/post';
+  // As measured in Chromium: storage throws, so the embed hands the store none.
+  const framedOn = (jar: MemoryCookieJar) =>
+    setup({
+      jar,
+      storage: null,
+      framed: true,
+      environment: 'development',
+      mainSiteUrl: 'http://127.0.0.1:8080',
+      location: new URL(EMBED),
+    });
+
+  it('starts on the defaults and writes nothing before a choice (the probe leaves nothing)', () => {
+    const jar = createMemoryCookieJar({ url: EMBED, topLevelUrl: BLOG });
+    const { store, names } = framedOn(jar);
+    expect(store.getPreferences()).toMatchObject({ functional: false, userHasMadeChoice: false });
+    expect(names()).toEqual([]);
+  });
+
+  it('keeps a choice made in the frame in a partitioned consent cookie, in the framing site’s jar', () => {
+    const jar = createMemoryCookieJar({ url: EMBED, topLevelUrl: BLOG });
+    const { store } = framedOn(jar);
+    store.update({ functional: true });
+    expect(jar.all()).toEqual([
+      expect.objectContaining({
+        name: 'cookie_preferences_set_v1',
+        sameSite: 'None',
+        secure: true,
+        path: '/',
+        partitionKey: 'http://localhost',
+      }),
+    ]);
+  });
+
+  it('the choice holds across a reload of the frame, on that site only', () => {
+    const jar = createMemoryCookieJar({ url: EMBED, topLevelUrl: BLOG });
+    framedOn(jar).store.update({ functional: true, performance: true });
+
+    expect(framedOn(jar).store.getPreferences()).toMatchObject({ performance: true, userHasMadeChoice: true });
+
+    jar.navigate(EMBED, 'http://news.example/article');
+    expect(framedOn(jar).store.getPreferences()).toMatchObject({ performance: false, userHasMadeChoice: false });
+    jar.navigate(EMBED);
+    const topLevel = setup({ jar, environment: 'development', mainSiteUrl: 'http://127.0.0.1:8080' });
+    expect(topLevel.store.getPreferences().userHasMadeChoice).toBe(false);
+  });
+
+  it('writes allowed cookies partitioned and deletes withdrawn ones from the partition', () => {
+    const jar = createMemoryCookieJar({ url: EMBED, topLevelUrl: BLOG });
+    const { store, names } = framedOn(jar);
+    expect(store.setCookie('player_volume', '0.6')).toBe(false);
+    store.acceptAll();
+    expect(store.setCookie('player_volume', '0.6')).toBe(true);
+    jar.write('_fbp=fb.1; Path=/; SameSite=None; Secure; Partitioned');
+    expect(names()).toEqual(['cookie_preferences_set_v1', 'player_volume', '_fbp']);
+
+    store.update({ functional: false, targeting: false });
+
+    expect(names()).toEqual(['cookie_preferences_set_v1']);
+  });
+
+  it('enforces nothing-before-consent at start-up: a partitioned targeting cookie is deleted', () => {
+    const jar = createMemoryCookieJar({ url: EMBED, topLevelUrl: BLOG });
+    jar.write('_fbp=fb.1; Path=/; SameSite=None; Secure; Partitioned');
+    jar.write('locale=en; Path=/; SameSite=None; Secure; Partitioned');
+    const { names } = framedOn(jar);
+    expect(names()).toEqual(['locale']);
+  });
+
+  it('where no cookie sticks, a choice lasts as long as the frame', () => {
+    const cookies = { read: () => '', write: () => {} };
+    const first = setup({ cookies, storage: null, framed: true });
+    expect(first.store.acceptAll().targeting).toBe(true);
+    expect(first.store.canSendAnalytics()).toBe(true);
+    const reloaded = setup({ cookies, storage: null, framed: true });
+    expect(reloaded.store.canSendAnalytics()).toBe(false);
+  });
+
+  it('a frame on the same site writes with the §9 attributes, shared with the main site', () => {
+    const jar = createMemoryCookieJar({ url: PAGE, topLevelUrl: 'https://www.onair.example/watch' });
+    const { store } = setup({ jar, framed: true });
+    store.rejectAll();
+    expect(jar.all()).toEqual([
+      expect.objectContaining({ name: 'cookie_preferences_set_v1', sameSite: 'Lax', partitionKey: undefined }),
+    ]);
+  });
+});

@@ -1,5 +1,6 @@
 import { classifyCookie } from './cookie-categories.ts';
 import type { CookieCategory } from './cookie-categories.ts';
+import { probeCookieReach } from './cookie-reach.ts';
 import { deletionAttributes, writeAttributes } from './cookie-scope.ts';
 import type { CookieEnvironment, PageLocation } from './cookie-scope.ts';
 import { parseCookies, serializeCookie } from './cookie-string.ts';
@@ -18,6 +19,12 @@ export interface ConsentStoreOptions {
   readonly mainSiteUrl: string;
   /** The page's host and path, so cookies written by other scripts can be found and deleted too. */
   readonly location?: PageLocation;
+  /**
+   * The page runs in a frame (`window.self !== window.top`). The store then tries which cookies
+   * stick (`probeCookieReach`) and, where only partitioned ones do (a cross-site frame), writes
+   * and deletes partitioned cookies. A top-level page writes with the §9 attributes unprobed.
+   */
+  readonly framed?: boolean;
 }
 
 export type ConsentListener = (preferences: CookiePreferences) => void;
@@ -44,12 +51,17 @@ export interface ConsentStore {
  * (update, accept/reject, refresh, and start-up):
  * - strictly necessary is always allowed;
  * - no cookie of a category that is not allowed survives: existing cookies are swept and
- *   expired under every domain and path they may have been written with.
- * Storage and cookie failures are logged and ignored; the store then runs on defaults.
+ *   expired under every domain and path (and, in a cross-site frame, partition) they may have
+ *   been written with.
+ * Storage and cookie failures are logged and ignored; the store then runs on defaults, and a
+ * choice made then lasts as long as the page (docs/consent.md).
  */
 export function createConsentStore(options: ConsentStoreOptions): ConsentStore {
   const { cookies, logger } = options;
-  const scope = { environment: options.environment, mainSiteUrl: options.mainSiteUrl };
+  const firstParty = { environment: options.environment, mainSiteUrl: options.mainSiteUrl };
+  // Before anything is read: the probe's own cookie is gone by the time the store looks.
+  const reach = options.framed === true ? probeCookieReach(cookies, firstParty) : 'first-party';
+  const scope = { ...firstParty, partitioned: reach === 'partitioned' };
   const io: PersistenceIo = { storage: options.storage, cookies, logger, scope };
   const listeners = new Set<ConsentListener>();
   const warnedUnknown = new Set<string>();

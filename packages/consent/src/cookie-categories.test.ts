@@ -29,6 +29,20 @@ describe('classifyCookie (SPEC §9 "Cookies")', () => {
     expect(classifyCookie(name)).toEqual({ category, known: true });
   });
 
+  // What @datadog/browser-logs v7 stores (names from its source; see the rules' comment).
+  it.each([
+    ['_dd_s_v2', 'performance'],
+    ['_dd_s', 'performance'],
+    ['_dd_c_logs_1', 'performance'],
+    ['dd_cookie_test_3f1e0c9a-8c1b-4d2e-9f5a-0b6c7d8e9f00', 'necessary'],
+    ['dd_site_test_3f1e0c9a-8c1b-4d2e-9f5a-0b6c7d8e9f00', 'necessary'],
+    ['_dd_test_3f1e0c9a-8c1b-4d2e-9f5a-0b6c7d8e9f00', 'necessary'],
+    ['_dd_tab_id', 'necessary'],
+    ['onair_cookie_probe', 'necessary'],
+  ])('monitoring and probe storage: %s is %s', (name, category) => {
+    expect(classifyCookie(name)).toEqual({ category, known: true });
+  });
+
   it('lets the longer pattern win: _gac_* (ads) over _ga* (analytics)', () => {
     expect(classifyCookie('_gac_UA-1').category).toBe('targeting');
   });

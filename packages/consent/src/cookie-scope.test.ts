@@ -30,6 +30,31 @@ describe('writeAttributes (SPEC §9 "Cookies")', () => {
   });
 });
 
+describe('writeAttributes in a cross-site frame (partitioned)', () => {
+  it('keeps max-age, path and domain, with SameSite=None; Secure; Partitioned in place of Lax', () => {
+    expect(
+      writeAttributes({ environment: 'production', mainSiteUrl: 'https://onair.example', partitioned: true }),
+    ).toEqual({
+      maxAgeSeconds: COOKIE_MAX_AGE_SECONDS,
+      path: '/',
+      sameSite: 'None',
+      secure: true,
+      partitioned: true,
+      domain: 'onair.example',
+    });
+  });
+
+  it('is Secure in development too: the browser keeps no partitioned cookie without it', () => {
+    const attributes = writeAttributes({
+      environment: 'development',
+      mainSiteUrl: 'http://127.0.0.1:8080',
+      partitioned: true,
+    });
+    expect(attributes).toMatchObject({ sameSite: 'None', secure: true, partitioned: true });
+    expect(attributes).not.toHaveProperty('domain');
+  });
+});
+
 describe('deletionAttributes', () => {
   const scope = { environment: 'production', mainSiteUrl: 'https://onair.example' } as const;
 
@@ -58,5 +83,19 @@ describe('deletionAttributes', () => {
   it('without a page location, expires exactly where this package writes', () => {
     const scopes = deletionAttributes(scope, undefined).map((attributes) => attributes.domain);
     expect(scopes).toEqual([undefined, 'onair.example']);
+    expect(deletionAttributes(scope, undefined).some((attributes) => attributes.partitioned)).toBe(false);
+  });
+
+  it('partitioned: expires every candidate in both jars, the partitioned one as the browser requires', () => {
+    const candidates = deletionAttributes({ ...scope, partitioned: true }, undefined);
+    expect(candidates.map((attributes) => [attributes.domain, attributes.sameSite, attributes.partitioned])).toEqual([
+      [undefined, 'Lax', undefined],
+      ['onair.example', 'Lax', undefined],
+      [undefined, 'None', true],
+      ['onair.example', 'None', true],
+    ]);
+    for (const attributes of candidates.filter((candidate) => candidate.partitioned)) {
+      expect(attributes).toMatchObject({ secure: true, maxAgeSeconds: 0, path: '/' });
+    }
   });
 });

@@ -6,6 +6,12 @@ export type CookieEnvironment = 'development' | 'production';
 export interface CookieScope {
   readonly environment: CookieEnvironment;
   readonly mainSiteUrl: string;
+  /**
+   * The page is a frame on another site's page where the §9 attributes cannot work (the browser
+   * refuses a SameSite=Lax cookie from a cross-site frame, and blocks third-party cookies), so
+   * cookies are written partitioned instead (see `probeCookieReach`).
+   */
+  readonly partitioned?: boolean;
 }
 
 /** Where the page that reads and writes the cookies is; only used to find cookies to delete. */
@@ -21,14 +27,23 @@ export const COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * host, so a choice made on the main site and the embed's own cookies are shared across its
  * subdomains; an embed served from a host outside that domain cannot write such cookies at all
  * (the browser rejects the write), which is a deployment constraint, not a bug to work around.
+ *
+ * Partitioned (a cross-site frame): the same max-age, path and domain, with `SameSite=None;
+ * Secure; Partitioned` in place of Lax, because the browser keeps nothing else there. The
+ * cookie then lives in the jar of the top-level site that frames the page: a choice made in the
+ * embed on one site holds there, and is seen neither on other sites nor on the main site.
+ * Secure even in development: the browser refuses a partitioned cookie without it (loopback
+ * hosts such as 127.0.0.1 and localhost count as secure; plain http elsewhere keeps nothing).
  */
 export function writeAttributes(scope: CookieScope): CookieAttributes {
   const domain = scope.environment === 'production' ? cookieDomainOf(scope.mainSiteUrl) : undefined;
+  const partitioned = scope.partitioned === true;
   return {
     maxAgeSeconds: COOKIE_MAX_AGE_SECONDS,
     path: '/',
-    sameSite: 'Lax',
-    secure: scope.environment !== 'development',
+    sameSite: partitioned ? 'None' : 'Lax',
+    secure: partitioned || scope.environment !== 'development',
+    ...(partitioned ? { partitioned: true } : {}),
     ...(domain === undefined ? {} : { domain }),
   };
 }
@@ -39,25 +54,34 @@ export function writeAttributes(scope: CookieScope): CookieAttributes {
  * domain and path, so we expire each candidate: ours (exactly how `writeAttributes` wrote it),
  * host-only, the page host's parent domains (where analytics and ad scripts put theirs), and the
  * page path's ancestors (the default path of a cookie written without one).
+ *
+ * Partitioned: a partitioned cookie is a different cookie from an unpartitioned one of the same
+ * name, domain and path, and only an expiring write that is itself partitioned (and so
+ * `SameSite=None; Secure`) reaches it; each candidate is then expired both ways.
  */
 export function deletionAttributes(scope: CookieScope, page: PageLocation | undefined): CookieAttributes[] {
-  const write = writeAttributes(scope);
-  const domains = new Set<string | undefined>([undefined, write.domain]);
+  const firstParty = writeAttributes({ ...scope, partitioned: false });
+  const domains = new Set<string | undefined>([undefined, firstParty.domain]);
   if (page !== undefined) for (const domain of parentDomains(page.hostname)) domains.add(domain);
   const paths = new Set<string>(['/']);
   if (page !== undefined) for (const path of ancestorPaths(page.pathname)) paths.add(path);
+  const jars: Pick<CookieAttributes, 'sameSite' | 'secure' | 'partitioned'>[] = [
+    { sameSite: 'Lax', secure: firstParty.secure ?? false },
+  ];
+  if (scope.partitioned === true) jars.push({ sameSite: 'None', secure: true, partitioned: true });
 
   const expired: CookieAttributes[] = [];
-  for (const domain of domains) {
-    for (const path of paths) {
-      expired.push({
-        maxAgeSeconds: 0,
-        expires: new Date(0),
-        path,
-        sameSite: 'Lax',
-        secure: write.secure ?? false,
-        ...(domain === undefined ? {} : { domain }),
-      });
+  for (const jar of jars) {
+    for (const domain of domains) {
+      for (const path of paths) {
+        expired.push({
+          maxAgeSeconds: 0,
+          expires: new Date(0),
+          path,
+          ...jar,
+          ...(domain === undefined ? {} : { domain }),
+        });
+      }
     }
   }
   return expired;

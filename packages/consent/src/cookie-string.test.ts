@@ -14,6 +14,13 @@ describe('serializeCookie', () => {
     ).toBe('player_volume=0.6; Max-Age=31536000; Domain=onair.example; Path=/; SameSite=Lax; Secure');
   });
 
+  it('writes Partitioned last, for a cookie a cross-site frame keeps (CHIPS)', () => {
+    expect(serializeCookie('a', 'b', { path: '/', sameSite: 'None', secure: true, partitioned: true })).toBe(
+      'a=b; Path=/; SameSite=None; Secure; Partitioned',
+    );
+    expect(serializeCookie('a', 'b', { partitioned: false })).toBe('a=b');
+  });
+
   it('writes no attribute it was not given and never HttpOnly', () => {
     expect(serializeCookie('a', 'b')).toBe('a=b');
     expect(serializeCookie('a', 'b', { secure: false })).toBe('a=b');

@@ -14,6 +14,12 @@ export interface CookieAttributes {
   readonly domain?: string;
   readonly sameSite?: SameSite;
   readonly secure?: boolean;
+  /**
+   * CHIPS: the browser keeps the cookie in a jar of its own per top-level site. The only cookie a
+   * cross-site frame may set and read where third-party cookies are blocked; the browser refuses
+   * it without `Secure` and, in such a frame, without `SameSite=None`.
+   */
+  readonly partitioned?: boolean;
 }
 
 export interface CookiePair {
@@ -45,6 +51,7 @@ export function serializeCookie(name: string, value: string, attributes: CookieA
   if (attributes.path !== undefined) parts.push(`Path=${checkAttribute('path', attributes.path)}`);
   if (attributes.sameSite !== undefined) parts.push(`SameSite=${attributes.sameSite}`);
   if (attributes.secure === true) parts.push('Secure');
+  if (attributes.partitioned === true) parts.push('Partitioned');
   return parts.join('; ');
 }
 

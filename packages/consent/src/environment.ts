@@ -38,7 +38,7 @@ export function safeStorage(get: () => StorageLike | null | undefined, logger: C
   try {
     return get() ?? null;
   } catch (error) {
-    logger.warn('[consent] storage unavailable; preferences will not persist', error);
+    logger.warn('[consent] storage unavailable; preferences persist only in the consent cookie, if at all', error);
     return null;
   }
 }

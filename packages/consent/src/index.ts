@@ -10,9 +10,13 @@
  * cookie; see `readPreferences`). The store does not depend on that decision: a page that does
  * show a banner calls `acceptAll`, `rejectAll` or `update` and everything else holds.
  *
- * Limits worth knowing: in a cross-site iframe, browsers partition storage and withhold
- * SameSite=Lax cookies, so the main site's choice is usually invisible there and the store runs
- * on its defaults (nothing optional allowed), which is the privacy-safe outcome.
+ * In a cross-site iframe (where every viewer meets the embed) the browser denies storage and
+ * withholds SameSite=Lax cookies, so the main site's choice is invisible there and the store
+ * starts on its defaults (nothing optional allowed), the privacy-safe outcome. Given
+ * `framed: true`, the store tries which cookies stick there (`probeCookieReach`) and, where
+ * only partitioned ones do (Chromium, measured), keeps a choice made in the frame in a
+ * partitioned consent cookie (`SameSite=None; Secure; Partitioned`) in the jar of the site that
+ * frames it; where none do, a choice lasts as long as the frame. docs/consent.md has the why.
  *
  * Wiring in a browser:
  *   const logger = console;
@@ -20,11 +24,14 @@
  *     storage: safeStorage(() => window.localStorage, logger),
  *     cookies: documentCookieAccess(document),
  *     logger, environment, mainSiteUrl: config.mainSiteUrl, location: window.location,
+ *     framed: window.self !== window.top,
  *   });
  *   watchPreferenceChanges(window, store);
  */
 export { COOKIE_CATEGORIES, COOKIE_CATEGORY_RULES, classifyCookie } from './cookie-categories.ts';
 export type { CookieCategory, CookieClassification } from './cookie-categories.ts';
+export { COOKIE_PROBE_NAME, probeCookieReach } from './cookie-reach.ts';
+export type { CookieReach } from './cookie-reach.ts';
 export { COOKIE_MAX_AGE_SECONDS, cookieDomainOf, deletionAttributes, writeAttributes } from './cookie-scope.ts';
 export type { CookieEnvironment, CookieScope, PageLocation } from './cookie-scope.ts';
 export { parseCookies, readCookie, serializeCookie } from './cookie-string.ts';

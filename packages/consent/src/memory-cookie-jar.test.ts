@@ -47,4 +47,52 @@ describe('memory cookie jar', () => {
     jar.navigate('https://player.onair.example/z');
     expect(jar.read()).toBe('shared=1');
   });
+
+  describe('in a cross-site frame (third-party cookies blocked, as Chromium does)', () => {
+    const embed = 'http://127.0.0.1:8080/studio-live';
+    const blog = 'http://localhost:9000/post';
+
+    it('keeps only SameSite=None; Secure; Partitioned cookies, in the top-level site’s jar', () => {
+      const jar = createMemoryCookieJar({ url: embed, topLevelUrl: blog });
+      jar.write('lax=1; Path=/; SameSite=Lax');
+      jar.write('none=1; Path=/; SameSite=None; Secure');
+      jar.write('chipsLax=1; Path=/; SameSite=Lax; Secure; Partitioned');
+      jar.write('insecure=1; Path=/; SameSite=None; Partitioned');
+      jar.write('chips=1; Path=/; SameSite=None; Secure; Partitioned');
+      expect(jar.read()).toBe('chips=1');
+      expect(jar.all().map((cookie) => cookie.partitionKey)).toEqual(['http://localhost']);
+    });
+
+    it('deletes a partitioned cookie only with a partitioned expiring write', () => {
+      const jar = createMemoryCookieJar({ url: embed, topLevelUrl: blog });
+      jar.write('a=1; Path=/; SameSite=None; Secure; Partitioned');
+      jar.write('a=; Max-Age=0; Path=/; SameSite=None; Secure');
+      expect(jar.read()).toBe('a=1');
+      jar.write('a=; Max-Age=0; Path=/; SameSite=None; Secure; Partitioned');
+      expect(jar.read()).toBe('');
+    });
+
+    it('shows a partitioned cookie on that site only, and first-party cookies never', () => {
+      const jar = createMemoryCookieJar({ url: embed });
+      jar.write('own=1; Path=/');
+      jar.navigate(embed, blog);
+      expect(jar.read()).toBe('');
+      jar.write('chips=1; Path=/; SameSite=None; Secure; Partitioned');
+      jar.navigate(embed, 'http://news.example/article');
+      expect(jar.read()).toBe('');
+      jar.navigate(embed);
+      expect(jar.read()).toBe('own=1');
+      jar.navigate(embed, blog);
+      expect(jar.read()).toBe('chips=1');
+    });
+
+    it('treats a frame on the same site as first-party', () => {
+      const jar = createMemoryCookieJar({
+        url: 'https://player.onair.example/x',
+        topLevelUrl: 'https://www.onair.example/',
+      });
+      jar.write('lax=1; Path=/; SameSite=Lax');
+      expect(jar.read()).toBe('lax=1');
+    });
+  });
 });

@@ -2,17 +2,27 @@ import type { CookieAccess } from './environment.ts';
 
 /**
  * A test double for `document.cookie` that is strict where deletion is decided: a cookie is
- * identified by name, domain (host-only kept apart from a Domain cookie, as Chromium does) and
- * path, so an expiring write with the wrong domain or path leaves the cookie alive, exactly as
- * in a browser. Written independently of `cookie-string.ts`, so the two cannot share a bug.
+ * identified by name, domain (host-only kept apart from a Domain cookie, as Chromium does),
+ * path and partition, so an expiring write with the wrong domain, path or partition leaves the
+ * cookie alive, exactly as in a browser. Written independently of `cookie-string.ts`, so the
+ * two cannot share a bug.
  *
  * Modelled: Max-Age (wins over Expires), Expires, Domain (must domain-match the page), Path
  * (default: the page's directory), Secure (refused from an insecure page except localhost),
- * HttpOnly (refused, as `document.cookie` does), visibility by host, path and expiry.
+ * HttpOnly (refused, as `document.cookie` does), SameSite=None and Partitioned (each refused
+ * without Secure), visibility by host, path, partition and expiry.
+ *
+ * A cross-site frame (`topLevelUrl` on another site) behaves as Chromium with third-party
+ * cookies blocked, as measured: only `SameSite=None; Secure; Partitioned` cookies are kept, in
+ * the jar of the top-level site, and only those are visible. A site here is the scheme and the
+ * last two labels of the host (or the whole host for an IP or a single label): enough for
+ * tests, not the public-suffix list.
  */
 export interface MemoryCookieJarOptions {
   /** The page that reads and writes, e.g. 'https://player.onair.example/studio-live'. */
   readonly url: string;
+  /** The page that frames it, when it is a frame; absent for a top-level page. */
+  readonly topLevelUrl?: string;
   /** Milliseconds since the epoch; inject to move time forward. */
   readonly now?: () => number;
 }
@@ -26,19 +36,24 @@ export interface StoredCookie {
   readonly expiresAt: number | undefined;
   readonly secure: boolean;
   readonly sameSite: string | undefined;
+  /** The top-level site whose jar holds a partitioned cookie; undefined for an unpartitioned one. */
+  readonly partitionKey: string | undefined;
 }
 
 export interface MemoryCookieJar extends CookieAccess {
   /** Every live cookie, visible from the page or not, for assertions. */
   all(): StoredCookie[];
-  /** Moves the page (same jar), e.g. to another subdomain or path. */
-  navigate(url: string): void;
+  /** Moves the page (same jar), e.g. to another subdomain or path, or into a frame on `topLevelUrl`. */
+  navigate(url: string, topLevelUrl?: string): void;
 }
 
 export function createMemoryCookieJar(options: MemoryCookieJarOptions): MemoryCookieJar {
   const now = options.now ?? (() => Date.now());
   const store = new Map<string, StoredCookie>();
   let page = new URL(options.url);
+  let topLevel = new URL(options.topLevelUrl ?? options.url);
+  const partition = () => siteOf(topLevel);
+  const crossSite = () => siteOf(topLevel) !== siteOf(page);
 
   const live = () => {
     for (const [key, cookie] of store) {
@@ -61,6 +76,7 @@ export function createMemoryCookieJar(options: MemoryCookieJarOptions): MemoryCo
     let path: string | undefined;
     let secure = false;
     let sameSite: string | undefined;
+    let partitioned = false;
     for (const part of attributeParts) {
       const [rawKey = '', ...rest] = part.split('=');
       const key = rawKey.trim().toLowerCase();
@@ -71,6 +87,7 @@ export function createMemoryCookieJar(options: MemoryCookieJarOptions): MemoryCo
       else if (key === 'path' && attribute.startsWith('/')) path = attribute;
       else if (key === 'secure') secure = true;
       else if (key === 'samesite') sameSite = attribute;
+      else if (key === 'partitioned') partitioned = true;
       else if (key === 'httponly') return;
     }
 
@@ -78,6 +95,10 @@ export function createMemoryCookieJar(options: MemoryCookieJarOptions): MemoryCo
     if (domain !== undefined && host !== domain && !host.endsWith(`.${domain}`)) return;
     const secureContext = page.protocol === 'https:' || host === 'localhost' || host === '127.0.0.1';
     if (secure && !secureContext) return;
+    const sameSiteNone = sameSite?.toLowerCase() === 'none';
+    if ((sameSiteNone || partitioned) && !secure) return;
+    // Third-party cookies blocked, and no SameSite=Lax or Strict cookie is set from a cross-site frame.
+    if (crossSite() && (!partitioned || !sameSiteNone)) return;
 
     const cookie: StoredCookie = {
       name,
@@ -88,8 +109,14 @@ export function createMemoryCookieJar(options: MemoryCookieJarOptions): MemoryCo
       expiresAt: maxAge !== undefined ? now() + maxAge * 1000 : expires,
       secure,
       sameSite,
+      partitionKey: partitioned ? partition() : undefined,
     };
-    const key = `${cookie.name}\u0000${cookie.hostOnly ? '' : '.'}${cookie.domain}\u0000${cookie.path}`;
+    const key = [
+      cookie.name,
+      `${cookie.hostOnly ? '' : '.'}${cookie.domain}`,
+      cookie.path,
+      cookie.partitionKey ?? '',
+    ].join('\u0000');
     if (cookie.expiresAt !== undefined && cookie.expiresAt <= now()) store.delete(key);
     else store.set(key, cookie);
   };
@@ -98,6 +125,7 @@ export function createMemoryCookieJar(options: MemoryCookieJarOptions): MemoryCo
     const host = page.hostname;
     const secureContext = page.protocol === 'https:' || host === 'localhost' || host === '127.0.0.1';
     return live()
+      .filter((cookie) => (cookie.partitionKey === undefined ? !crossSite() : cookie.partitionKey === partition()))
       .filter((cookie) => (cookie.hostOnly ? host === cookie.domain : domainMatches(host, cookie.domain)))
       .filter((cookie) => pathMatches(page.pathname, cookie.path))
       .filter((cookie) => !cookie.secure || secureContext)
@@ -110,10 +138,17 @@ export function createMemoryCookieJar(options: MemoryCookieJarOptions): MemoryCo
     read,
     write,
     all: live,
-    navigate(url) {
+    navigate(url, topLevelUrl) {
       page = new URL(url);
+      topLevel = new URL(topLevelUrl ?? url);
     },
   };
+}
+
+function siteOf(url: URL): string {
+  const host = url.hostname;
+  const registrable = /^[\d.]+$/.test(host) || host.startsWith('[') ? host : host.split('.').slice(-2).join('.');
+  return `${url.protocol}//${registrable}`;
 }
 
 function domainMatches(host: string, domain: string): boolean {

@@ -3,14 +3,20 @@ import type { MonitoringEvent } from './event-filter.ts';
 import { PENDING_LOG_LIMIT, createMonitoring, initMonitoring, monitoringLogger } from './init-monitoring.ts';
 import type { InitMonitoringOptions, MonitoringInitOptions, MonitoringSdk } from './init-monitoring.ts';
 import { MONITORING_SETTINGS } from './settings.ts';
+import type { TrackingConsent } from './settings.ts';
+import type { TrackingConsentSource } from './tracking-consent.ts';
 
 // A stand-in for `@datadog/browser-logs`: records what the module would be given.
 function fakeSdk() {
   const inits: MonitoringInitOptions[] = [];
   const logged: unknown[][] = [];
+  const consents: TrackingConsent[] = [];
   const sdk: MonitoringSdk = {
     init: (options) => {
       inits.push(options);
+    },
+    setTrackingConsent: (consent) => {
+      consents.push(consent);
     },
     logger: {
       debug: (...args) => logged.push(['debug', ...args]),
@@ -19,7 +25,7 @@ function fakeSdk() {
       error: (...args) => logged.push(['error', ...args]),
     },
   };
-  return { sdk, inits, logged, load: vi.fn(async () => ({ datadogLogs: sdk })) };
+  return { sdk, inits, logged, consents, load: vi.fn(async () => ({ datadogLogs: sdk })) };
 }
 
 const immediately = (task: () => void) => task();
@@ -44,6 +50,8 @@ describe('MONITORING_SETTINGS (SPEC §1, §9)', () => {
       env: 'production',
       sessionSampleRate: 100,
       trackingConsent: 'granted',
+      sessionPersistence: 'memory',
+      trackAnonymousUser: false,
       site: 'datadoghq.com',
       forwardErrorsToLogs: true,
       forwardConsoleLogs: ['error'],
@@ -151,5 +159,86 @@ describe('initMonitoring', () => {
     await expect(initMonitoring(options({ load }))).resolves.toBe(true);
     monitoringLogger.info('page-wide');
     expect(logged).toContainEqual(['info', 'page-wide', undefined, undefined]);
+  });
+});
+
+/** A consent source the test flips by hand, as the consent store would on a choice. */
+function switchableConsent(initial: TrackingConsent) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  const source: TrackingConsentSource = {
+    current: () => value,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return {
+    source,
+    set(next: TrackingConsent) {
+      value = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+describe('tracking consent', () => {
+  it('keeps the session in memory with no anonymous id, so a cross-site frame can keep one', async () => {
+    const { load, inits } = fakeSdk();
+    await createMonitoring().init(options({ load }));
+    expect(inits[0]).toMatchObject({ sessionPersistence: 'memory', trackAnonymousUser: false });
+  });
+
+  it('starts the SDK with the consent the source gives at that moment', async () => {
+    const { load, inits } = fakeSdk();
+    const consent = switchableConsent('granted');
+    let run: (() => void) | undefined;
+    const started = createMonitoring().init(
+      options({ load, consent: consent.source, schedule: (task) => (run = task) }),
+    );
+    // A choice made while the SDK was still loading is the one it starts with.
+    consent.set('not-granted');
+    run?.();
+    await started;
+    expect(inits[0]?.trackingConsent).toBe('not-granted');
+  });
+
+  it('passes each change on once, and nothing when nothing changed', async () => {
+    const { load, consents } = fakeSdk();
+    const consent = switchableConsent('not-granted');
+    await createMonitoring().init(options({ load, consent: consent.source }));
+    expect(consents).toEqual([]);
+    consent.set('not-granted');
+    consent.set('granted');
+    consent.set('granted');
+    consent.set('not-granted');
+    expect(consents).toEqual(['granted', 'not-granted']);
+  });
+
+  it('without a source, uses the settings and follows nothing', async () => {
+    const { load, inits } = fakeSdk();
+    await createMonitoring().init(options({ load, settings: { trackingConsent: 'not-granted' } }));
+    expect(inits[0]?.trackingConsent).toBe('not-granted');
+  });
+
+  it('logs an SDK that throws on a consent change and keeps following', async () => {
+    const { sdk } = fakeSdk();
+    const told: TrackingConsent[] = [];
+    const flaky: MonitoringSdk = {
+      ...sdk,
+      setTrackingConsent: (next) => {
+        told.push(next);
+        if (told.length === 1) throw new Error('sdk bug');
+      },
+    };
+    const warn = vi.fn();
+    const consent = switchableConsent('granted');
+    await createMonitoring().init(
+      options({ load: async () => ({ datadogLogs: flaky }), consent: consent.source, log: { warn } }),
+    );
+    consent.set('not-granted');
+    consent.set('granted');
+    expect(told).toEqual(['not-granted', 'granted']);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('tracking consent'), expect.any(Error));
   });
 });

@@ -1,7 +1,14 @@
 import { safeFilter, shouldKeepEvent } from './event-filter.ts';
 import type { FilterContext, MonitoringEvent } from './event-filter.ts';
 import { MONITORING_SETTINGS } from './settings.ts';
-import type { ConsoleApiName, MonitoringSettings, MonitoringSite } from './settings.ts';
+import type {
+  ConsoleApiName,
+  MonitoringSettings,
+  MonitoringSite,
+  SessionPersistence,
+  TrackingConsent,
+} from './settings.ts';
+import type { TrackingConsentSource } from './tracking-consent.ts';
 
 /** The slice of `@datadog/browser-logs`'s logger we call; its `Logger` fits. */
 export interface MonitoringLogger {
@@ -19,7 +26,9 @@ export interface MonitoringInitOptions {
   env: string;
   site: MonitoringSite;
   sessionSampleRate: number;
-  trackingConsent: 'granted' | 'not-granted';
+  trackingConsent: TrackingConsent;
+  sessionPersistence: SessionPersistence;
+  trackAnonymousUser: boolean;
   forwardErrorsToLogs: boolean;
   forwardConsoleLogs: ConsoleApiName[];
   proxy: string;
@@ -29,6 +38,7 @@ export interface MonitoringInitOptions {
 /** The SDK module's export we use; `typeof import('@datadog/browser-logs')` fits. */
 export interface MonitoringSdk {
   init(options: MonitoringInitOptions): void;
+  setTrackingConsent(consent: TrackingConsent): void;
   logger: MonitoringLogger;
 }
 
@@ -40,6 +50,11 @@ export interface InitMonitoringOptions extends FilterContext {
   readonly proxyUrl?: string;
   /** Overrides of MONITORING_SETTINGS, e.g. `env` outside production. */
   readonly settings?: Partial<MonitoringSettings>;
+  /**
+   * The SDK's tracking consent, read when it starts and followed afterwards (`trackingConsentFrom`
+   * over the consent store). Without one, `settings.trackingConsent` holds for the page's life.
+   */
+  readonly consent?: TrackingConsentSource;
   /** When to start loading; default a macrotask, so the first frame is never waiting on it. */
   readonly schedule?: (task: () => void) => void;
   /** Where our own failures go (the SDK is not there to take them); default `console`. */
@@ -85,7 +100,10 @@ export function createMonitoring(): Monitoring {
     try {
       await new Promise<void>((resolve) => schedule(resolve));
       const { datadogLogs } = await options.load();
-      datadogLogs.init(buildInitOptions(options));
+      const initOptions = buildInitOptions(options);
+      datadogLogs.init(initOptions);
+      // In the same task as init, so no change of preferences can fall between the two.
+      if (options.consent) followConsent(options.consent, initOptions.trackingConsent, datadogLogs, log);
       sdkLogger = datadogLogs.logger;
     } catch (error) {
       log.warn('[monitoring] could not start error monitoring', error);
@@ -126,12 +144,37 @@ export function buildInitOptions(options: InitMonitoringOptions): MonitoringInit
     env: settings.env,
     site: settings.site,
     sessionSampleRate: settings.sessionSampleRate,
-    trackingConsent: settings.trackingConsent,
+    trackingConsent: options.consent?.current() ?? settings.trackingConsent,
+    sessionPersistence: settings.sessionPersistence,
+    trackAnonymousUser: settings.trackAnonymousUser,
     forwardErrorsToLogs: settings.forwardErrorsToLogs,
     forwardConsoleLogs: [...settings.forwardConsoleLogs],
     proxy: resolveProxy(options.proxyUrl ?? settings.proxy, options.pageOrigin),
     beforeSend: (event) => keep(event),
   };
+}
+
+/**
+ * Tells the SDK each change of its consent, once: on 'not-granted' it drops its session and
+ * sends nothing more; on 'granted' it starts (or starts again).
+ */
+function followConsent(
+  consent: TrackingConsentSource,
+  initial: TrackingConsent,
+  sdk: MonitoringSdk,
+  log: { warn(message: string, detail?: unknown): void },
+): void {
+  let told = initial;
+  consent.subscribe(() => {
+    const next = consent.current();
+    if (next === told) return;
+    told = next;
+    try {
+      sdk.setTrackingConsent(next);
+    } catch (error) {
+      log.warn('[monitoring] could not pass on a change of tracking consent', error);
+    }
+  });
 }
 
 // The SDK wants an absolute URL; a path means "the platform that served this page".
