@@ -1,56 +1,12 @@
-import type { APIRequestContext, Page, WebSocketRoute } from '@playwright/test';
+import type { WebSocketRoute } from '@playwright/test';
 import { expect, test, waitForPlayback } from './support/fixtures.ts';
+import { currentViewers, realtimeSubscribed, setLive, subscriptionConfirmed } from './support/realtime.ts';
 
 /**
  * Realtime end to end: the platform's admin endpoints start and end streams, which the
  * platform announces through its Pusher-protocol server; open embeds follow without a reload.
  * Presence: each embed's viewer websocket handshakes, and /current-viewers counts viewers.
  */
-/**
- * Resolves once the realtime server confirms the page's subscription to `topic`
- * (`pusher_internal:subscription_succeeded` on one of its websockets). Listening starts here,
- * so call it before the page navigates.
- */
-function subscriptionConfirmed(page: Page, topic: string): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (socket) =>
-      socket.on('framereceived', ({ payload }) => {
-        try {
-          const message = JSON.parse(String(payload)) as { event?: string; channel?: string };
-          if (message.event === 'pusher_internal:subscription_succeeded' && message.channel === topic) resolve();
-        } catch {
-          // Not a JSON frame: not the one awaited.
-        }
-      }),
-    );
-  });
-}
-
-async function realtimeSubscribed(page: Page, confirmed: Promise<void>): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => performance.getEntriesByName('onair:realtime-subscribed').length), {
-      timeout: 20_000,
-    })
-    .toBeGreaterThan(0);
-  // The server's word that the subscription is in place (rather than a second's grace), so the
-  // event the test publishes next cannot reach the server before it.
-  await confirmed;
-}
-
-async function setLive(admin: APIRequestContext, slug: string, live: boolean): Promise<void> {
-  const response = await admin.post(`/admin/channels/${slug}/${live ? 'live' : 'offline'}`, { data: {} });
-  // 409: already in that state (an earlier journey left it so), which is what we want.
-  expect(response.ok() || response.status() === 409, await response.text()).toBe(true);
-}
-
-async function currentViewers(request: APIRequestContext, channelId: number): Promise<number> {
-  const body = (await (await request.get(`/current-viewers?ids[]=${channelId}`)).json()) as {
-    channel_id: number;
-    viewers: number;
-  }[];
-  return body.find((entry) => entry.channel_id === channelId)?.viewers ?? 0;
-}
-
 test.describe('live and offline in real time', () => {
   test.afterEach(async ({ admin }) => {
     await setLive(admin, 'studio-live', true);

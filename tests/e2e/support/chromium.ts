@@ -19,3 +19,10 @@ export const CHROMIUM_BASE_ARGS = [
  */
 export const ALLOW_SOUND_AUTOPLAY = '--autoplay-policy=no-user-gesture-required';
 export const BLOCK_SOUND_AUTOPLAY = '--autoplay-policy=user-gesture-required';
+
+/**
+ * Desktop Chrome's own policy: sound needs the visitor's activation of the page, and a
+ * cross-site frame shares the host page's only when the iframe allows autoplay. The journeys
+ * about the iframe's `allow` attribute launch with it.
+ */
+export const DESKTOP_AUTOPLAY_POLICY = '--autoplay-policy=document-user-activation-required';

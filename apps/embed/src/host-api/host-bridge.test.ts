@@ -45,19 +45,27 @@ function fakePlayer() {
     off: (type: string, listener: (payload: unknown) => void) => handlers.get(type)?.delete(listener),
     play: record('play'),
     pause: record('pause'),
-    setMuted: record('setMuted'),
-    setVolume: record('setVolume'),
+    // Sound changes apply at once, as the real player's do.
+    setMuted(muted: boolean) {
+      void record('setMuted')(muted);
+      set({ muted });
+    },
+    setVolume(volume: number) {
+      void record('setVolume')(volume);
+      set({ volume });
+    },
     setQuality: record('setQuality'),
     setAutoQualityMode: record('setAutoQualityMode'),
     seekToLive: record('seekToLive'),
   } as unknown as Player;
+  function set(patch: Partial<PlayerStateObject>) {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  }
   return {
     player,
     calls,
-    set(patch: Partial<PlayerStateObject>) {
-      state = { ...state, ...patch };
-      for (const listener of listeners) listener();
-    },
+    set,
     emit: (type: string, payload: unknown) => handlers.get(type)?.forEach((listener) => listener(payload)),
     subscribers: () => listeners.size,
   };
@@ -106,11 +114,16 @@ describe('HostBridge', () => {
     expect(h.replies()).toEqual([{ onair: 1, type: 'reply', id: 'c1', ok: false, reason: 'not-playing' }]);
   });
 
-  it('runs commands through the requester, with the viewer rules (setVolume unmutes)', () => {
+  it('runs commands through the requester, with the viewer rules (setVolume unmutes)', async () => {
     const h = setUp();
-    h.bridge.attach(h.fake.player, h.requester);
     h.fake.set({ muted: true });
+    h.bridge.attach(h.fake.player, h.requester);
     h.command({ command: 'setVolume', volume: 0.4 });
+    // Volume and mute changed in two steps: heard once, as they ended.
+    await Promise.resolve();
+    expect(h.posted.filter((m) => m.type === 'event' && m.event === 'volume').slice(1)).toEqual([
+      { onair: 1, type: 'event', event: 'volume', volume: 0.4, muted: false },
+    ]);
     h.command({ command: 'setQuality', quality: '720p' });
     h.command({ command: 'setQuality', quality: '4k' });
     h.command({ command: 'goLive' });
@@ -118,17 +131,30 @@ describe('HostBridge', () => {
     expect(h.replies().map((r) => (r.ok ? 'ok' : r.reason))).toEqual(['ok', 'ok', 'unknown-quality', 'ok']);
   });
 
-  it('tells a player already playing as play, playing; then each change once, in order', () => {
+  it('tells a player already playing as its sound, play, playing; then each change once, in order', async () => {
     const h = setUp();
-    h.fake.set({ paused: false, state: 'Playing' });
+    h.fake.set({ paused: false, state: 'Playing', muted: true });
     h.bridge.attach(h.fake.player, h.requester);
+    expect(h.posted[2]).toMatchObject({ event: 'volume', volume: 1, muted: true });
     h.fake.set({ paused: true });
     h.fake.set({ state: 'Ready' });
     h.fake.set({ volume: 0.5 });
+    await Promise.resolve();
     h.fake.emit('quality-changed', Q720);
     h.fake.emit('playback-blocked', {});
     h.fake.set({ error: { type: 'Network', code: 1, source: 'x', message: 'https://cdn/x?token=secret' } as never });
-    expect(h.events()).toEqual(['ready', 'play', 'playing', 'pause', 'volume', 'quality', 'playback-blocked', 'error']);
+    expect(h.events()).toEqual([
+      'ready',
+      'online',
+      'volume',
+      'play',
+      'playing',
+      'pause',
+      'volume',
+      'quality',
+      'playback-blocked',
+      'error',
+    ]);
     const error = h.posted.at(-1) as Extract<EventMessage, { event: 'error' }>;
     expect(error).toMatchObject({ type: 'event', errorType: 'Network' });
     expect(error.message).not.toContain('token');
@@ -165,7 +191,7 @@ describe('HostBridge', () => {
     detach();
     h.fake.set({ paused: false, state: 'Playing' });
     vi.advanceTimersByTime(5000);
-    expect(h.events()).toEqual(['ready']);
+    expect(h.events()).toEqual(['ready', 'online', 'volume']);
     expect(vi.getTimerCount()).toBe(0);
     expect(h.fake.subscribers()).toBe(1); // the requester's own
   });

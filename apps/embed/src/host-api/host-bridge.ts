@@ -58,14 +58,41 @@ export class HostBridge {
 
   /** The player screen's player, until the returned detach. */
   attach(player: Player, requester: PlayerRequester): () => void {
+    // A player means the channel is live: said before the player's own events, whichever of
+    // the screen and its route reaches the bridge first.
+    this.setLive(true);
     const rebuffers = new RebufferCounter();
     const attached: Attached = { player, requester, rebuffers };
     this.#attached = attached;
-    let previous: EventSource = unheardState(player.getState());
+    // The host page starts from what it is told now: the sound and the rendition as they are
+    // (an embed started muted by the autoplay policy is muted before anyone listens), then the
+    // player's playback as changes from nothing played.
+    const start = player.getState();
+    this.#post({ event: 'volume', volume: start.volume, muted: start.muted });
+    if (start.quality) this.#post({ event: 'quality', quality: start.quality.name, auto: start.autoQualityMode });
+    let previous: EventSource = unheardState(start);
+    // One request can change volume and mute in two steps (setVolume unmutes): the host page
+    // hears the result once, at the end of the task.
+    let soundPending = false;
+    let soundHeard = { volume: start.volume, muted: start.muted };
+    const postSound = () => {
+      soundPending = false;
+      if (this.#attached !== attached) return;
+      const { volume, muted } = player.getState();
+      if (volume === soundHeard.volume && muted === soundHeard.muted) return;
+      soundHeard = { volume, muted };
+      this.#post({ event: 'volume', volume, muted });
+    };
     const onState = () => {
       const state = player.getState();
       rebuffers.observe(state.state, this.harness.now());
-      for (const event of playerEvents(previous, state)) this.#post(event);
+      for (const event of playerEvents(previous, state)) {
+        if (event.event !== 'volume') this.#post(event);
+        else if (!soundPending) {
+          soundPending = true;
+          queueMicrotask(postSound);
+        }
+      }
       previous = state;
     };
     const onQuality = (quality: Quality) =>
