@@ -55,6 +55,8 @@ if (settings.admin) {
 console.log(
   `\nEmbed it anywhere: <iframe src="${base}/studio-live?muted=true" allow="autoplay; fullscreen" allowfullscreen></iframe>`,
 );
+console.log(`Embed builder (options, preview, code to copy, host API events): ${base}/builder`);
+console.log(`Host SDK: ${base}/sdk/onair-embed.js   oEmbed: ${base}/oembed?url=${base}/studio-live`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
