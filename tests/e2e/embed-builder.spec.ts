@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Frame, Page } from '@playwright/test';
-import { expect, expectPlaybackAdvances, test, waitForPlayback } from './support/fixtures.ts';
+import { expect, expectPlaybackAdvances, test, transitionsDone, waitForPlayback } from './support/fixtures.ts';
 import { startHostSite, type HostSite } from './support/host-page.ts';
 
 /**
@@ -39,6 +39,10 @@ test.describe('the embed builder', () => {
   test('passes axe-core, the preview frame included', async ({ page }) => {
     await openBuilder(page);
     await expect(snippet(page)).toHaveValue(/<iframe/);
+    // The preview settled: playing, its overlay done fading (a half-faded text has half its contrast).
+    const preview = await frameOf(page, '#preview iframe');
+    await waitForPlayback(preview);
+    await transitionsDone(preview);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });

@@ -135,7 +135,7 @@ export async function expectStandsStillWhileStreamMovesOn(page: Page, seconds: n
  * a menu opening), so what is measured next (axe's colour contrast, a screenshot) is the
  * settled look. Infinite ones (a spinner) never finish and are left out.
  */
-export async function transitionsDone(page: Page): Promise<void> {
+export async function transitionsDone(page: PlayerPlace): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(
