@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -54,12 +55,41 @@ function engineWorkerUrl(): Plugin {
   };
 }
 
+/** Where the live-manifest service worker is served: the root, so its scope covers the embed's pages. */
+export const LIVE_MANIFEST_WORKER = 'live-manifest-sw.js';
+
+/**
+ * The live-manifest service worker (packages/player/src/live-sw/worker.ts) as one classic
+ * script at a fixed name: a service worker's URL is its identity (a hashed name would register a
+ * new worker with every build) and its directory its scope (the root covers `/{slug}`). Bundled
+ * with esbuild, which Vite itself runs on; the platform serves it with `no-cache`.
+ */
+function liveManifestWorker(): Plugin {
+  return {
+    name: 'onair-live-manifest-worker',
+    apply: 'build',
+    async generateBundle() {
+      const { build } = await import('esbuild');
+      const result = await build({
+        entryPoints: [fileURLToPath(new URL('../../packages/player/src/live-sw/worker.ts', import.meta.url))],
+        bundle: true,
+        format: 'iife',
+        target: 'es2022',
+        minify: true,
+        write: false,
+        logLevel: 'silent',
+      });
+      this.emitFile({ type: 'asset', fileName: LIVE_MANIFEST_WORKER, source: result.outputFiles[0]!.text });
+    },
+  };
+}
+
 /**
  * JSX is compiled by Vite's built-in esbuild transform (tsconfig "jsx": "react-jsx"); no React
  * plugin is needed for a production build. `npm run dev` proxies the platform's services.
  */
 export default defineConfig({
-  plugins: [precompress(), engineWorkerUrl()],
+  plugins: [precompress(), engineWorkerUrl(), liveManifestWorker()],
   build: {
     target: 'es2022',
     // No JS preloading for import(): the chunks it loads share what they import with the app,

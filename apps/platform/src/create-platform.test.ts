@@ -17,6 +17,7 @@ beforeAll(async () => {
   writeFileSync(path.join(embedDir, 'assets/app.js.br'), brotliCompressSync(script));
   writeFileSync(path.join(embedDir, 'assets/app.js.gz'), gzipSync(script));
   writeFileSync(path.join(embedDir, 'assets/app.js.map'), '{"version":3,"mappings":"AAAA"}');
+  writeFileSync(path.join(embedDir, 'live-manifest-sw.js'), 'self.addEventListener("fetch", () => {});');
   mkdirSync(path.join(embedDir, '.vite'));
   writeFileSync(path.join(embedDir, '.vite/manifest.json'), '{"index.html":{"isEntry":true}}');
   platform = await createPlatform({
@@ -152,6 +153,25 @@ describe('embed hosting', () => {
 });
 
 describe('built assets', () => {
+  it('serves the live-manifest service worker at the root, revalidated on every registration check', async () => {
+    const response = await get('/live-manifest-sw.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    // A stale worker would keep rewriting playlists with old code: never cached without a check.
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('addEventListener("fetch"');
+  });
+
+  it('answers 404, not the SPA, for a worker script that was not built', async () => {
+    const bare = await createPlatform({ embedDir: path.join(embedDir, 'assets'), origins: ['http://onair.test:8080'] });
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: '/live-manifest-sw.js' });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await bare.app.close();
+    }
+  });
+
   it('answers 404, not the SPA, for a missing built file', async () => {
     const response = await get('/assets/index-missing.js');
     expect(response.statusCode).toBe(404);

@@ -7,6 +7,9 @@ import { injectIntoHead, oembedDiscoveryLink, type DiscoveryLookup } from './oem
 import { injectConfig, publicConfigFor } from './public-config.ts';
 import { ANY_SITE, embedContentSecurityPolicy, type FrameAncestors } from './security-headers.ts';
 
+/** The live-manifest service worker's script, at the root so that its scope covers every embed page. */
+export const LIVE_MANIFEST_WORKER_PATH = '/live-manifest-sw.js';
+
 /** Path prefixes of services and built files; any other GET path is an embed route (the SPA). */
 const SERVICE_PREFIXES = [
   '/api/',
@@ -20,6 +23,8 @@ const SERVICE_PREFIXES = [
   '/sdk/',
   '/oembed',
   '/builder',
+  // The live-manifest service worker (issue 16): a built file at the root, for its scope.
+  LIVE_MANIFEST_WORKER_PATH,
 ];
 
 /**
@@ -44,7 +49,7 @@ export interface EmbedPolicy {
 
 /** Only the built assets are files to serve: not their source maps, not the build's manifest. */
 export function isServedAsset(pathname: string): boolean {
-  return pathname.startsWith('/assets/') && !pathname.endsWith('.map');
+  return (pathname.startsWith('/assets/') && !pathname.endsWith('.map')) || pathname === LIVE_MANIFEST_WORKER_PATH;
 }
 
 export interface EmbedPages {

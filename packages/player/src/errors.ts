@@ -51,6 +51,8 @@ export const ErrorCode = {
   EngineInternal: 1011,
   /** An init segment or fragment whose boxes do not parse, after the retries (our engine). */
   MediaInvalid: 1012,
+  /** The live-manifest service worker stopped answering; native HLS plays on without it (non-fatal). */
+  ServiceWorkerLost: 1013,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

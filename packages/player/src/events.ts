@@ -1,6 +1,7 @@
 import type { AnalyticsEvent } from './analytics.ts';
 import type { PlayerError } from './errors.ts';
 import type { Quality } from './quality.ts';
+import type { ServiceWorkerStateChange } from './sinks/sink.ts';
 import type { PlayerState } from './state.ts';
 
 /** Player events (the IVS-style Player API's set, in kebab case). */
@@ -19,6 +20,7 @@ export const PlayerEventType = {
   TextCue: 'text-cue',
   TextMetadataCue: 'text-metadata-cue',
   DriftCorrection: 'drift-correction',
+  ServiceWorkerStateChanged: 'service-worker-state-changed',
   Analytics: 'analytics',
 } as const;
 export type PlayerEventType = (typeof PlayerEventType)[keyof typeof PlayerEventType];
@@ -56,5 +58,7 @@ export interface PlayerEventMap {
   'text-cue': TextCue;
   'text-metadata-cue': TextMetadataCue;
   'drift-correction': { playlistPosition: number };
+  /** SPEC §4 service-worker host and worker states (the passthrough sink's live-manifest worker). */
+  'service-worker-state-changed': ServiceWorkerStateChange;
   analytics: AnalyticsEvent;
 }

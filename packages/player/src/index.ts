@@ -31,6 +31,19 @@ export {
   type Experiment,
   type GpuExperimentConfig,
 } from './experiments.ts';
+export {
+  defaultServiceWorkerConfig,
+  resolveServiceWorkerConfig,
+  type LowLatencyModeConfig,
+  type ServiceWorkerConfig,
+  type ServiceWorkerOptions,
+} from './live-sw/sw-config.ts';
+export type {
+  AvailableSegment,
+  ManifestLoadAnalytics,
+  ServiceWorkerHostState,
+  ServiceWorkerState,
+} from './live-sw/sw-messages.ts';
 export { evaluateDrift, DRIFT_DETECTION_MSE, DRIFT_DETECTION_NATIVE, type DriftDetectionConfig } from './drift.ts';
 export { liveLatencySeconds, type LiveLatencyAnalytics } from './latency.ts';
 export { type AnalyticsEvent } from './analytics.ts';
@@ -44,6 +57,7 @@ export {
   type SinkCapabilities,
   type SinkFactory,
   type SinkHost,
+  type ServiceWorkerStateChange,
   type SourceInfo,
   type TrackConfiguration,
 } from './sinks/sink.ts';

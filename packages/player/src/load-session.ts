@@ -13,6 +13,8 @@ import { partitionQualities, SOURCE_GROUP, type CodecPolicy, type Quality } from
 import { measureServerOffset } from './server-clock.ts';
 import type { Sink, SinkAdjustments, SinkFactory, SinkHost, SourceInfo, TrackConfiguration } from './sinks/sink.ts';
 import type { SinkType } from './sinks/sink-type.ts';
+import type { ServiceWorkerRequest } from './live-sw/worker-choice.ts';
+import type { ServiceWorkerStateChange } from './sinks/sink.ts';
 import { StatisticsSampler } from './statistics-sampler.ts';
 import { CueScheduler, type TimedCue } from './timed-metadata.ts';
 
@@ -26,6 +28,9 @@ export interface LoadSessionHarness {
   readonly adjustments: SinkAdjustments;
   readonly codecPolicy: CodecPolicy;
   readonly driftOverrides: Partial<DriftDetectionConfig> | undefined;
+  /** The live-manifest worker, where the player asks for it (the passthrough sink), else null. */
+  readonly serviceWorker: ServiceWorkerRequest | null;
+  onServiceWorkerState(change: ServiceWorkerStateChange): void;
   readonly ticker: AnalyticsTicker;
   lowLatency(): boolean;
   /** The source is ready: its playable qualities, and those removed as unplayable. */
@@ -51,7 +56,7 @@ export class LoadSession {
   readonly sink: Sink;
   readonly latency = new LatencyAnalyticsCollector();
   readonly sampler: StatisticsSampler;
-  readonly driftConfig: DriftDetectionConfig;
+  readonly #driftConfig: DriftDetectionConfig;
   #everPlayed = false;
   #decodeReloads = 0;
   #drift = INITIAL_DRIFT_STATE;
@@ -69,12 +74,18 @@ export class LoadSession {
     factory: SinkFactory,
     private readonly harness: LoadSessionHarness,
   ) {
-    this.driftConfig = {
+    this.#driftConfig = {
       ...(type === 'passthrough' ? DRIFT_DETECTION_NATIVE : DRIFT_DETECTION_MSE),
       ...harness.driftOverrides,
     };
     this.sampler = new StatisticsSampler(harness.ticker, () => this.#quality?.bitrate ?? 0);
     this.sink = factory.create(this.#host(), harness.env);
+  }
+
+  /** The drift rule's constants: the live-manifest worker's config's while it runs (SPEC §3 driftDetection). */
+  get driftConfig(): DriftDetectionConfig {
+    const fromWorker = this.sink.driftDetection?.();
+    return fromWorker ? { ...fromWorker, ...this.harness.driftOverrides } : this.#driftConfig;
   }
 
   get everPlayed(): boolean {
@@ -151,6 +162,7 @@ export class LoadSession {
         return harness.lowLatency();
       },
       adjustments: harness.adjustments,
+      serviceWorker: this.type === 'passthrough' ? harness.serviceWorker : null,
       onError: live((error) => harness.onError(error)),
       onMediaError: live((code, message) => this.handleMediaError(code, message)),
       onQualities(qualities, droppedBySink = []) {
@@ -171,6 +183,7 @@ export class LoadSession {
       onServerClock: live((url) => this.#measureClock(url)),
       onProgress() {},
       onDeclined: live((reason) => harness.onDeclined(reason)),
+      onServiceWorkerState: live((change) => harness.onServiceWorkerState(change)),
     };
   }
 

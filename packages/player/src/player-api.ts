@@ -1,4 +1,5 @@
 import type { DriftDetectionConfig } from './drift.ts';
+import type { ServiceWorkerOptions } from './live-sw/sw-config.ts';
 import type { PlayerEnvironment } from './environment.ts';
 import type { PlayerEventMap } from './events.ts';
 import type { Experiment } from './experiments.ts';
@@ -22,6 +23,12 @@ export interface PlayerConfig {
   bufferingTimeoutMs?: number;
   /** Overrides of the drift rule; its defaults depend on the sink (SPEC §9). */
   driftDetection?: Partial<DriftDetectionConfig>;
+  /**
+   * SPEC §3 service-worker config: the live-manifest worker for native HLS (live-sw/). Used
+   * where MediaSource is missing, or everywhere with `forceActivate`; `url` (the worker's
+   * script on the page's origin) is required, or an error is logged and native HLS plays alone.
+   */
+  serviceWorker?: ServiceWorkerOptions;
   environment?: Partial<PlayerEnvironment>;
 }
 
@@ -47,6 +54,11 @@ export interface Player {
   setRebufferToLive(enabled: boolean): void;
   /** Moves playback onto another sink at the live edge, keeping volume, mute, rate, quality mode, low latency. */
   setSinkType(type: SinkType): void;
+  /**
+   * SPEC §7 debug: the live-manifest worker holds its next media playlist answer this long (a
+   * way to make the native player drift, to see the drift rule act). Nothing without the worker.
+   */
+  delayNextMediaManifest(delayInMs: number): void;
   getState(): PlayerStateObject;
   getLiveLatencyAnalytics(): LiveLatencyAnalytics;
   getVersion(): string;

@@ -1,6 +1,7 @@
 import { analyticsEvent, type AnalyticsEvent } from './analytics.ts';
 import { PLAYER_VERSION } from './constants.ts';
 import type { LiveLatencyAnalytics } from './latency.ts';
+import type { ManifestLoadSummary } from './live-sw/manifest-load-stats.ts';
 import type { PlayerStateObject } from './state.ts';
 
 const round3 = (n: number): number | null => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : null);
@@ -14,6 +15,7 @@ export function playerStatsEvent(
   playedMs: number,
   state: PlayerStateObject,
   latency: LiveLatencyAnalytics,
+  manifestLoads: ManifestLoadSummary | null = null,
 ): AnalyticsEvent {
   return analyticsEvent('player_stats', {
     reason,
@@ -36,5 +38,12 @@ export function playerStatsEvent(
     live_latency_first: round3(latency.liveLatencyTiming.first),
     live_latency_last: round3(latency.liveLatencyTiming.last),
     drift_corrections: latency.driftCorrection,
+    // SPEC §7 manifestLoadAnalytics: the live-manifest worker's answers, where it runs.
+    ...(manifestLoads && {
+      sw_manifest_loads: manifestLoads.loads,
+      sw_multivariant_from_cache: manifestLoads.fromCache,
+      sw_manifest_load_ms_avg: manifestLoads.avgTotalMs,
+      sw_manifest_held_ms_avg: manifestLoads.avgHeldMs,
+    }),
   });
 }

@@ -10,6 +10,7 @@ import { codecPolicyFromExperiments } from './experiments.ts';
 import { LatencyAnalyticsCollector } from './latency.ts';
 import { readLiveSample } from './live-sample.ts';
 import { LoadSession, type LoadSessionHarness } from './load-session.ts';
+import { requestServiceWorker, sinkOrderFor, type ServiceWorkerRequest } from './live-sw/worker-choice.ts';
 import { MEDIA_EVENTS } from './media-element.ts';
 import { routeMediaEvent } from './media-events.ts';
 import { PlaybackIntent } from './playback-intent.ts';
@@ -58,9 +59,18 @@ export function createPlayer(config: PlayerConfig = {}): Player {
   const store = new PlayerStore(emitter);
   const set = store.set.bind(store);
   const latencySnapshot = () => (sessions.current?.latency ?? new LatencyAnalyticsCollector()).snapshot();
-  const ticker = new AnalyticsTicker((reason, played) =>
-    emitter.emit('analytics', playerStatsEvent(reason, played, store.state, latencySnapshot())),
-  );
+  const ticker = new AnalyticsTicker((reason, played) => {
+    const manifestLoads = sessions.current?.sink.manifestLoads?.() ?? null;
+    emitter.emit('analytics', playerStatsEvent(reason, played, store.state, latencySnapshot(), manifestLoads));
+  });
+  /** Whether the live-manifest worker is asked for: decided once per element (its capabilities do not change). */
+  let serviceWorker: { element: HTMLVideoElement; request: ServiceWorkerRequest | null } | null = null;
+  function serviceWorkerFor(element: HTMLVideoElement): ServiceWorkerRequest | null {
+    if (serviceWorker?.element !== element) {
+      serviceWorker = { element, request: requestServiceWorker(config.serviceWorker, env.sinkCapabilities(element)) };
+    }
+    return serviceWorker.request;
+  }
   const intent = new PlaybackIntent(
     {
       element: () => video,
@@ -97,6 +107,8 @@ export function createPlayer(config: PlayerConfig = {}): Player {
 
   const sessionHarness = (element: HTMLVideoElement): LoadSessionHarness => ({
     ...{ video: element, env, adjustments, codecPolicy, driftOverrides: config.driftDetection, ticker },
+    serviceWorker: serviceWorkerFor(element),
+    onServiceWorkerState: (change) => emitter.emit('service-worker-state-changed', change),
     lowLatency: () => store.state.liveLowLatencyEnabled,
     onLoaded(qualities, removed) {
       const { state } = store.state;
@@ -236,7 +248,8 @@ export function createPlayer(config: PlayerConfig = {}): Player {
         const message = 'attachMedia() must come before load()';
         return report(ErrorType.InvalidState, ErrorCode.NoMediaElement, 'load', message, true);
       }
-      const type = selectSink(env.sinkCapabilities(video), { registry: sinks, preferred: preferredSink });
+      const order = sinkOrderFor(serviceWorkerFor(video));
+      const type = selectSink(env.sinkCapabilities(video), { registry: sinks, preferred: preferredSink, order });
       if (!type) {
         const message = preferredSink
           ? `The ${preferredSink} sink cannot play in this browser`
@@ -350,6 +363,12 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       // Without a source the choice waits for the next load; the same sink stays as it is.
       const current = sessions.current;
       if (current && current.type !== type) sessions.start(type, current.url);
+    },
+
+    delayNextMediaManifest(delayInMs) {
+      if (alive() && Number.isFinite(delayInMs) && delayInMs >= 0) {
+        sessions.current?.sink.delayNextMediaManifest?.(delayInMs);
+      }
     },
 
     getState: () => store.state,

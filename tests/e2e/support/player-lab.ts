@@ -75,7 +75,9 @@ window.labStart = function (url, config, play, muted) {
     'mse-worker': api.mseWorkerSinkFactory(startWorker),
     'default-media-source': api.defaultMediaSourceSinkFactory(startWorker),
   });
-  if (!config.sink && window.labSink) config.sink = window.labSink;
+  // labAutoSink: the player chooses by itself (journeys that take MediaSource away).
+  if (config.labAutoSink) delete config.labAutoSink;
+  else if (!config.sink && window.labSink) config.sink = window.labSink;
   var player = api.createPlayer(config);
   var events = [];
   Object.values(api.PlayerEventType).forEach(function (type) {

@@ -37,6 +37,9 @@ export function unstageVideo(video: HTMLVideoElement): void {
   video.style.removeProperty('inset');
 }
 
+/** The live-manifest service worker, at the embed origin's root (apps/embed/vite.config.ts builds it). */
+const LIVE_MANIFEST_WORKER_URL = '/live-manifest-sw.js';
+
 /** The worker script's URL is the build's (Vite emits it); index.html's early script gets the same. */
 const startEngineWorker = () => new Worker(engineWorkerUrl);
 const workerSink = mseWorkerSinkFactory(startEngineWorker, adoptEarlyEngine(window));
@@ -55,7 +58,12 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   // can live in a worker, else on the page (default-media-source); hls.js (mse) loads only for
   // what it declines, or where no worker runs. The worker index.html started for this stream,
   // if any, is adopted rather than started again (lib/early-engine.ts).
-  const player = createPlayer({ sinks: { 'mse-worker': workerSink, 'default-media-source': pageSourceSink } });
+  // Where MediaSource is missing (iPhones), native HLS plays through the live-manifest service
+  // worker the platform serves beside the embed (low latency, drift correction; docs/player.md).
+  const player = createPlayer({
+    sinks: { 'mse-worker': workerSink, 'default-media-source': pageSourceSink },
+    serviceWorker: { url: LIVE_MANIFEST_WORKER_URL },
+  });
   // The engine's own words are for developers: the console only (the screen shows written copy).
   player.on('error', (error) => console.warn('Player error', playerErrorConsoleDetail(error)));
   const onFirstFrame = ({ state }: { state: string }) => {

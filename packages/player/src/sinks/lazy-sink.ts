@@ -57,6 +57,9 @@ export function lazySink(type: SinkType, host: Pick<SinkHost, 'onError'>, load: 
     lowLatencyTarget: () => real?.lowLatencyTarget() ?? null,
     liveEdgeDistance: () => real?.liveEdgeDistance() ?? null,
     isLive: () => real?.isLive() ?? false,
+    delayNextMediaManifest: (delayInMs) => real?.delayNextMediaManifest?.(delayInMs),
+    driftDetection: () => real?.driftDetection?.() ?? null,
+    manifestLoads: () => real?.manifestLoads?.() ?? null,
     destroy() {
       destroyed = true;
       waiting.length = 0;

@@ -1,3 +1,4 @@
+import type { WorkerContainer } from '../live-sw/sw-host.ts';
 import { lazySink } from './lazy-sink.ts';
 import type { SinkCapabilities, SinkFactory } from './sink.ts';
 import type { SinkType } from './sink-type.ts';
@@ -11,9 +12,19 @@ const passthroughSinkFactory: SinkFactory = {
   supported: (capabilities) => capabilities.nativeHls,
   create: (host, env) =>
     lazySink('passthrough', host, () =>
-      import('./passthrough-sink.ts').then((m) => m.createPassthroughSink(host, env)),
+      import('./passthrough-sink.ts').then((m) => m.createPassthroughSink(host, env, serviceWorkerContainer())),
     ),
 };
+
+/** The page's service workers, where it has them (a secure context, no sandbox without same-origin). */
+function serviceWorkerContainer(): WorkerContainer | null {
+  try {
+    return typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+  } catch {
+    // A sandboxed frame without allow-same-origin throws on reading it.
+    return null;
+  }
+}
 
 /**
  * hls.js over MediaSource on the main thread: the compatibility sink for what our own engine

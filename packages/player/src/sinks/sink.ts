@@ -1,5 +1,9 @@
 import type { SinkEnvironment } from '../environment.ts';
 import type { PlayerError } from '../errors.ts';
+import type { DriftDetectionConfig } from '../drift.ts';
+import type { ServiceWorkerRequest } from '../live-sw/worker-choice.ts';
+import type { ManifestLoadSummary } from '../live-sw/manifest-load-stats.ts';
+import type { ServiceWorkerHostState, ServiceWorkerState } from '../live-sw/sw-messages.ts';
 import type { Quality } from '../quality.ts';
 import type { TimedCue } from '../timed-metadata.ts';
 import type { SinkType } from './sink-type.ts';
@@ -75,6 +79,12 @@ export interface Sink {
   /** Distance from the live edge, null before a live playlist is known. */
   liveEdgeDistance(): { seconds: number; targetDuration: number } | null;
   isLive(): boolean;
+  /** SPEC §7 debug: the live-manifest worker holds its next media playlist this long (passthrough with the worker). */
+  delayNextMediaManifest?(delayInMs: number): void;
+  /** The live-manifest worker's playlist answers so far (SPEC §7 manifestLoadAnalytics), null without it. */
+  manifestLoads?(): ManifestLoadSummary | null;
+  /** The drift rule's constants where the sink's worker has its own (SPEC §3 driftDetection), else null. */
+  driftDetection?(): DriftDetectionConfig | null;
   /** Removes everything the sink added: engine, timers, listeners, the element's source. */
   destroy(): void;
 }
@@ -84,6 +94,8 @@ export interface SinkHost {
   readonly video: HTMLVideoElement;
   readonly lowLatency: boolean;
   readonly adjustments: SinkAdjustments;
+  /** The live-manifest worker, where the player asks for it (passthrough only), else null. */
+  readonly serviceWorker?: ServiceWorkerRequest | null;
   /** An error the sink already classified (network after retries, manifest 404). */
   onError(error: PlayerError): void;
   /** A media error the player's policy decides on (reload once, or report). */
@@ -111,6 +123,15 @@ export interface SinkHost {
    * alternate audio): the player moves the load to the next sink of the automatic order.
    */
   onDeclined(reason: string): void;
+  /** The live-manifest worker's host or worker state changed (SPEC §4). */
+  onServiceWorkerState?(change: ServiceWorkerStateChange): void;
+}
+
+export interface ServiceWorkerStateChange {
+  host: ServiceWorkerHostState;
+  worker: ServiceWorkerState;
+  /** Why the host is in error. */
+  reason?: string;
 }
 
 /** How a sink of one type is made; the player config's registry maps types to these. */
