@@ -5,13 +5,16 @@ import type { Page } from '@playwright/test';
  * browser itself reports every request the native player makes (Playwright sees them whether
  * the worker or the network answers), and the origin names its segments by their start in epoch
  * seconds (seg-N.m4s starts at N, 1 s long: the fixture's rule, checked by the engine journeys).
- * Chromium's native HLS counts its timeline from where it started, so the oracle ties it to the
- * wall clock itself: once the newest segment the player fetched is appended, the buffer ends at
- * N + 1. A reading taken before that append is ahead by a segment, never behind, so the smallest
- * offset over the readings is the true one.
+ * Chromium's native HLS lays what it fetches end to end on a timeline of its own, so the oracle
+ * ties that timeline to the wall clock itself: once the newest segment the player fetched is
+ * appended, the buffer ends at N + 1. A reading taken before that append is a segment ahead, one
+ * taken before Playwright heard of the request a segment behind; most are neither, so the oracle
+ * takes the median of its last readings.
  */
 const SEGMENT = /\/seg-(\d+)\.m4s(?:\?|$)/;
 const SEGMENT_SECONDS = 1;
+/** Readings the median is taken over. */
+const READINGS = 9;
 
 export interface NativeOracle {
   /** Real clock minus the capture time of the frame on screen (s), NaN before a reading. */
@@ -23,7 +26,8 @@ export interface NativeOracle {
 export function watchNativeSegments(page: Page): NativeOracle {
   let newest: number | null = null;
   const offsets: number[] = [];
-  page.on('requestfinished', (request) => {
+  // The request, not its end: Playwright hears of a request's end later still.
+  page.on('request', (request) => {
     const match = SEGMENT.exec(request.url());
     if (match) newest = Math.max(newest ?? 0, Number(match[1]));
   });
@@ -38,7 +42,8 @@ export function watchNativeSegments(page: Page): NativeOracle {
       }));
       if (fetched === null || sample.bufferedEnd <= 0) return Number.NaN;
       offsets.push(fetched + SEGMENT_SECONDS - sample.bufferedEnd);
-      return sample.now - (sample.position + Math.min(...offsets));
+      if (offsets.length > READINGS) offsets.shift();
+      return sample.now - (sample.position + median(offsets));
     },
   };
 }

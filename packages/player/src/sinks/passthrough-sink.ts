@@ -87,7 +87,9 @@ export function createPassthroughSink(
         clock.update(segments);
         if (duration > 0) targetDuration = duration;
         const newest = segments.at(-1);
-        if (newest?.programDateTime != null) edgeMs = newest.programDateTime + newest.duration * 1000;
+        // The newest end seen: a late report about a rendition left behind must not move it back.
+        if (newest?.programDateTime != null)
+          edgeMs = Math.max(edgeMs ?? 0, newest.programDateTime + newest.duration * 1000);
       },
       onLost(reason) {
         // The element plays on: the worker was told to stand aside (or its lease runs out).
