@@ -35,6 +35,13 @@ async function expectWorkerActive(page: Page): Promise<void> {
   expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/live-manifest-sw\.js$/);
 }
 
+/** The newest player_stats analytics event's properties (SPEC §9: sent on pause, among others). */
+async function lastPlayerStats(page: Page): Promise<Record<string, unknown>> {
+  const events = await labEvents(page, 'analytics');
+  const stats = events.map((e) => e.payload as { name: string; properties: Record<string, unknown> });
+  return stats.filter((e) => e.name === 'player_stats').at(-1)?.properties ?? {};
+}
+
 /** Pairs of (oracle, reported) latency every 500 ms for `count` readings. */
 async function latencyReadings(page: Page, oracle: NativeOracle, count: number) {
   const readings: { oracle: number; reported: number }[] = [];
@@ -66,6 +73,14 @@ test.describe('native HLS through the live-manifest worker', () => {
     expect(readings.length).toBeGreaterThan(8);
     for (const r of readings) expect(Math.abs(r.reported - r.oracle)).toBeLessThan(0.5);
     const withWorker = median(readings.map((r) => r.oracle));
+    // What the worker did reaches player_stats (sent on pause): every playlist it answered, the
+    // reloads it held, and the segments it answered from the parts it fetched ahead.
+    await callPlayer(page, 'pause');
+    await expect.poll(() => lastPlayerStats(page)).toMatchObject({ sink: 'passthrough' });
+    const stats = await lastPlayerStats(page);
+    expect(stats.sw_manifest_loads).toBeGreaterThan(5);
+    expect(stats.sw_manifest_held_ms_avg).toBeGreaterThan(100);
+    expect(stats.sw_segments_from_parts).toBeGreaterThan(3);
 
     // The same stream on native HLS alone (its own context: no worker registered there).
     const plain = await browser.newPage();
@@ -162,6 +177,9 @@ test.describe('native HLS through the live-manifest worker', () => {
     await page.clock.fastForward(60_000);
     await expect.poll(async () => (await labEvents(page, 'drift-correction')).length, { timeout: 30_000 }).toBe(2);
     await waitForPlayback(page);
+    // Each reload's multivariant came from the worker's copy (cacheMultivariant), not the origin.
+    await callPlayer(page, 'pause');
+    await expect.poll(() => lastPlayerStats(page)).toMatchObject({ sw_multivariant_from_cache: 2 });
   });
 
   test('a worker that stops answering heartbeats is reported and native HLS plays on without it', async ({ page }) => {

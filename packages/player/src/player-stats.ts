@@ -44,6 +44,7 @@ export function playerStatsEvent(
       sw_multivariant_from_cache: manifestLoads.fromCache,
       sw_manifest_load_ms_avg: manifestLoads.avgTotalMs,
       sw_manifest_held_ms_avg: manifestLoads.avgHeldMs,
+      sw_segments_from_parts: manifestLoads.segmentsFromParts,
     }),
   });
 }

@@ -38,6 +38,8 @@ export class LivePage {
   readonly #variants = new Set<string>();
   readonly #feeds = new Map<string, MediaFeed>();
   #delayNextMs = 0;
+  /** Segments answered from the worker's parts (useLocalSegment), for manifestLoadAnalytics. */
+  #fromParts = 0;
 
   constructor(private readonly env: PageEnvironment) {
     this.lastHeardMs = env.now();
@@ -161,8 +163,6 @@ export class LivePage {
     this.#started = true;
     const newest = native.segments.filter((s) => !PREFETCH_NAME.test(s.url)).at(-1)?.msn ?? null;
     if (newest !== null) feed.lastGiven = Math.max(feed.lastGiven ?? newest, newest);
-    const requested = feed.newestRequested;
-    const playlistPosition = requested === null || newest === null ? null : Math.max(0, newest - requested);
     this.#reportSegments(feed);
     this.#analytics({
       url,
@@ -172,7 +172,6 @@ export class LivePage {
       heldMs,
       delayedMs,
       segments: native.segments.length,
-      playlistPosition,
     });
     return this.env.respond(native.text, 'application/vnd.apple.mpegurl');
   }
@@ -200,7 +199,9 @@ export class LivePage {
     this.#reportSegments(feed);
     if (!this.config!.lowLatencyMode.enabled || !this.config!.lowLatencyMode.useLocalSegment) return null;
     const bytes = await feed.localSegment(msn);
-    return bytes ? this.env.respond(bytes, 'video/mp4') : null;
+    if (!bytes) return null;
+    this.#fromParts += 1;
+    return this.env.respond(bytes, 'video/mp4');
   }
 
   async #answerPrefetch(url: string): Promise<Response | null> {
@@ -210,7 +211,10 @@ export class LivePage {
     await feed.newerThan(msn - 1, this.env.now() + 3 * feed.latest.targetDuration * 1000);
     feed.newestRequested = Math.max(feed.newestRequested ?? msn, msn);
     const local = this.config!.lowLatencyMode.useLocalSegment ? await feed.localSegment(msn) : null;
-    if (local) return this.env.respond(local, 'video/mp4');
+    if (local) {
+      this.#fromParts += 1;
+      return this.env.respond(local, 'video/mp4');
+    }
     const whole = feed.latest.segments.find((s) => s.msn === msn && s.url !== null);
     if (!whole?.url) return null;
     const response = await this.env.fetch(whole.url, new AbortController().signal);
@@ -246,12 +250,12 @@ export class LivePage {
   }
 
   #analytics(
-    analytics: Omit<ManifestLoadAnalytics, 'segments' | 'playlistPosition'> &
-      Partial<Pick<ManifestLoadAnalytics, 'segments' | 'playlistPosition'>>,
+    analytics: Omit<ManifestLoadAnalytics, 'segments' | 'segmentsFromParts'> &
+      Partial<Pick<ManifestLoadAnalytics, 'segments'>>,
   ): void {
     this.env.post({
       type: 'manifestLoadAnalytics',
-      analytics: { segments: 0, playlistPosition: null, ...analytics },
+      analytics: { segments: 0, ...analytics, segmentsFromParts: this.#fromParts },
     });
     this.#log(`${analytics.kind} ${analytics.url} in ${Math.round(analytics.totalMs)} ms`);
   }

@@ -10,8 +10,8 @@ export interface ManifestLoadSummary {
   avgTotalMs: number;
   /** Mean time media playlists were held waiting for a newer segment (ms). */
   avgHeldMs: number;
-  /** The newest playlist position the worker saw, null before one. */
-  lastPlaylistPosition: number | null;
+  /** Segments answered from the worker's own parts (useLocalSegment). */
+  segmentsFromParts: number;
 }
 
 /** Sums the worker's manifest-load reports for one load session (pure). */
@@ -21,16 +21,17 @@ export class ManifestLoadStats {
   #totalMs = 0;
   #media = 0;
   #heldMs = 0;
-  #position: number | null = null;
+  #fromParts = 0;
 
   add(analytics: ManifestLoadAnalytics): void {
     this.#loads += 1;
     this.#totalMs += analytics.totalMs;
+    // A running count in every report: the newest is the count.
+    this.#fromParts = Math.max(this.#fromParts, analytics.segmentsFromParts);
     if (analytics.fromCache) this.#fromCache += 1;
     if (analytics.kind === 'media') {
       this.#media += 1;
       this.#heldMs += analytics.heldMs;
-      if (analytics.playlistPosition !== null) this.#position = analytics.playlistPosition;
     }
   }
 
@@ -42,7 +43,7 @@ export class ManifestLoadStats {
       fromCache: this.#fromCache,
       avgTotalMs: Math.round(this.#totalMs / this.#loads),
       avgHeldMs: this.#media > 0 ? Math.round(this.#heldMs / this.#media) : 0,
-      lastPlaylistPosition: this.#position,
+      segmentsFromParts: this.#fromParts,
     };
   }
 }

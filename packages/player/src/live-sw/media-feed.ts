@@ -77,7 +77,7 @@ export class MediaFeed {
       if (this.#following) {
         await this.#waitForUpdate(deadlineMs);
       } else if (this.latest!.serverControl.canBlockReload) {
-        await this.refresh({ msn });
+        await this.refresh({ msn: msn + 1 });
       } else {
         await this.env.sleep((this.latest!.targetDuration * 1000) / 2, this.#abort.signal);
         await this.refresh();

@@ -73,7 +73,8 @@ export function rewriteForNative(playlist: MediaPlaylist, options: NativeRewrite
   const droppedBefore = whole.length - kept.length;
   // Every discontinuity the window drops counts into the sequence (RFC 8216 §4.3.3.3).
   const dropped = whole.slice(0, droppedBefore).filter((s) => s.discontinuity).length;
-  const first = listed[0]?.segment.msn ?? playlist.mediaSequence + playlist.segments.length;
+  // Nothing listed: the next whole segment is the first one a later answer lists.
+  const first = listed[0]?.segment.msn ?? playlist.mediaSequence + whole.length;
   const lines = [
     '#EXTM3U',
     '#EXT-X-VERSION:6',

@@ -49,10 +49,10 @@ export interface ManifestLoadAnalytics {
   /** Segments listed in the answer (media playlists; 0 for a multivariant). */
   segments: number;
   /**
-   * SPEC §3 playlistPosition: segments between the newest one the native player has asked for
-   * and the newest in this answer, null before it asked for any. Near 1 at the edge.
+   * Segments this page's native player has been answered from the worker's own parts so far
+   * (useLocalSegment), with no second trip to the origin.
    */
-  playlistPosition: number | null;
+  segmentsFromParts: number;
 }
 
 /** A segment the native player was given (SPEC §7 availableSegments). */
