@@ -302,6 +302,21 @@ describe('MediaFeed.newerThan', () => {
     expect(origin.playlistRequests()).toHaveLength(4); // the first load and a poll a second
   });
 
+  it('gives up a blocking reload the origin never answers at the deadline, keeping what it had', async () => {
+    const origin = new FakeOrigin();
+    const f = feed(origin);
+    await f.refresh();
+    const wait = track(f.newerThan(102, Date.now() + 3_000));
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(wait.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    // Resolved, not rejected: the native player gets an answer with what the worker has.
+    expect(wait).toEqual({ done: true, error: null });
+    expect(f.newestWhole).toBe(102);
+    expect(origin.playlistRequests()).toEqual(['', '?_HLS_msn=103']);
+  });
+
   it('returns at once when a newer segment is already listed', async () => {
     const origin = new FakeOrigin();
     const f = feed(origin);

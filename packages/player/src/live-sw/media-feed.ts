@@ -46,12 +46,12 @@ export class MediaFeed {
   ) {}
 
   /** The origin's playlist, fetched now (with delivery directives when given). */
-  async refresh(directives: { msn?: number; part?: number } = {}): Promise<MediaPlaylist> {
+  async refresh(directives: { msn?: number; part?: number } = {}, signal = this.#abort.signal): Promise<MediaPlaylist> {
     const skip = this.latest !== null && this.latest.serverControl.canSkipUntil > 0;
-    const text = await this.#text({ ...directives, skip });
+    const text = await this.#text({ ...directives, skip }, signal);
     let playlist = parseMediaPlaylist(text, this.url);
     const merged = mergeDelta(this.latest, playlist);
-    if (merged === null) playlist = parseMediaPlaylist(await this.#text(directives), this.url);
+    if (merged === null) playlist = parseMediaPlaylist(await this.#text(directives, signal), this.url);
     else playlist = merged;
     this.foreign = !canRewrite(text);
     this.discontinuitySequence = discontinuitySequence(text);
@@ -77,11 +77,30 @@ export class MediaFeed {
       if (this.#following) {
         await this.#waitForUpdate(deadlineMs);
       } else if (this.latest!.serverControl.canBlockReload) {
-        await this.refresh({ msn: msn + 1 });
+        await this.#blockingRefresh(msn + 1, deadlineMs);
       } else {
         await this.env.sleep((this.latest!.targetDuration * 1000) / 2, this.#abort.signal);
         await this.refresh();
       }
+    }
+  }
+
+  /** A blocking reload for segment `msn`, given up at the deadline (the answer then lists what there is). */
+  async #blockingRefresh(msn: number, deadlineMs: number): Promise<void> {
+    const held = new AbortController();
+    const stop = () => held.abort();
+    this.#abort.signal.addEventListener('abort', stop, { once: true });
+    const timer = new AbortController();
+    void this.env.sleep(Math.max(0, deadlineMs - this.env.now()), timer.signal).then(() => {
+      if (!timer.signal.aborted) held.abort();
+    });
+    try {
+      await this.refresh({ msn }, held.signal);
+    } catch (error) {
+      if (!held.signal.aborted || this.#abort.signal.aborted) throw error;
+    } finally {
+      timer.abort();
+      this.#abort.signal.removeEventListener('abort', stop);
     }
   }
 
@@ -102,12 +121,12 @@ export class MediaFeed {
     for (const wake of this.#waiters.splice(0)) wake();
   }
 
-  async #text(directives: { msn?: number; part?: number; skip?: boolean }): Promise<string> {
+  async #text(directives: { msn?: number; part?: number; skip?: boolean }, signal: AbortSignal): Promise<string> {
     const url = new URL(this.url);
     if (directives.msn !== undefined) url.searchParams.set('_HLS_msn', String(directives.msn));
     if (directives.part !== undefined) url.searchParams.set('_HLS_part', String(directives.part));
     if (directives.skip) url.searchParams.set('_HLS_skip', 'YES');
-    const response = await this.env.fetch(url.href, this.#abort.signal);
+    const response = await this.env.fetch(url.href, signal);
     if (!response.ok) throw new Error(`The origin answered ${response.status} for ${this.url}`);
     return response.text();
   }
