@@ -107,6 +107,7 @@ async function main() {
       version: p.version,
       config: p.config ?? null,
       page: p.page.path,
+      latencyClock: p.latencyClock,
       runs: runs[p.id],
     })),
   };

@@ -1,12 +1,14 @@
-// `npm run bench:latency [-- --duration=<seconds>]`: plays the live channel in the embed,
-// hls.js (defaults) and Shaka Player (defaults), one after another, each in a fresh browser
-// context for the same duration, and reports time to first frame, live latency, stalls and
-// playback-rate changes. A benchmark, not a test: it reports and never judges.
+// `npm run bench:latency [-- --duration=<seconds> --players=a,b]`: plays the live channel in the
+// embed, hls.js (defaults) and Shaka Player (defaults), or the players named (lib/players.mjs),
+// one after another, each in a fresh browser context for the same duration, and reports time to
+// first frame, live latency, stalls and playback-rate changes. A benchmark, not a test: it
+// reports and never judges.
 // See bench/README.md for what each figure means and how it is measured.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { latencySamples, summarize } from './lib/measure.mjs';
+import { PLAYER_IDS } from './lib/options.mjs';
 import { PlaylistClock } from './lib/playlist-clock.mjs';
 import { players } from './lib/players.mjs';
 import { installProbe } from './lib/probe.mjs';
@@ -24,6 +26,18 @@ function durationFromArgs(argv) {
   return seconds;
 }
 
+const DEFAULT_PLAYERS = ['embed', 'hlsjs', 'shaka'];
+
+function playersFromArgs(argv) {
+  const arg = argv.find((a) => a.startsWith('--players='));
+  const ids = arg ? arg.slice('--players='.length).split(',').filter(Boolean) : DEFAULT_PLAYERS;
+  const unknown = ids.filter((id) => !PLAYER_IDS.includes(id));
+  if (unknown.length || !ids.length) {
+    throw new Error(`--players: unknown ${unknown.join(', ') || '(none given)'}; pick from ${PLAYER_IDS.join(', ')}`);
+  }
+  return ids;
+}
+
 /** Plays one player for `durationS` in a fresh context and returns what it measured. */
 async function measure(browser, player, base, clock, durationS) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -33,6 +47,7 @@ async function measure(browser, player, base, clock, durationS) {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()));
     await page.addInitScript(installProbe, SAMPLE_EVERY_MS);
+    if (player.initScript) await page.addInitScript(player.initScript);
     const url = await player.open(context, base);
     const startedAt = new Date().toISOString();
     console.log(`▶ ${player.label}: ${durationS} s from ${url}`);
@@ -41,13 +56,20 @@ async function measure(browser, player, base, clock, durationS) {
     const elapsedMs = await page.evaluate(() => performance.now());
     await page.waitForTimeout(Math.max(0, durationS * 1000 - elapsedMs));
     const recorded = await page.evaluate(() => ({ ...window.__bench, endMs: performance.now() }));
+    // A player that must (or must not) play through a service worker (lib/players.mjs).
+    const script = await page.evaluate(() => navigator.serviceWorker?.controller?.scriptURL ?? null);
+    const serviceWorker = script && new URL(script).pathname;
+    if (player.controlledBy !== undefined && serviceWorker !== player.controlledBy) {
+      throw new Error(`controlled by ${serviceWorker ?? 'no service worker'}, not ${player.controlledBy ?? 'none'}`);
+    }
     await clock.poll(); // the newest segments on screen are listed by now
-    const samples = latencySamples(recorded, clock);
+    const samples = latencySamples(recorded, clock, player.latencyClock);
     const summary = summarize(recorded, samples, recorded.endMs);
     return {
       ...player,
       startedAt,
       url,
+      serviceWorker,
       summary,
       samples,
       stalls: recorded.stalls,
@@ -64,7 +86,7 @@ async function measure(browser, player, base, clock, durationS) {
 async function main() {
   const durationS = durationFromArgs(process.argv.slice(2));
   ensureBenchDependencies();
-  const list = players(['embed', 'hlsjs', 'shaka']);
+  const list = players(playersFromArgs(process.argv.slice(2)));
   const site = prepareSite(await builtEmbedDir(), list);
   const platform = await startPlatform({ embedDir: site.dir });
   const stopOnSignal = () => void platform.stop().then(() => (site.remove(), process.exit(130)));
@@ -109,6 +131,8 @@ async function main() {
       version: r.version,
       ownClock: r.ownClock,
       url: r.url?.replace(platform.base, ''),
+      latencyClock: r.latencyClock,
+      serviceWorker: r.serviceWorker,
       startedAt: r.startedAt,
       error: r.error,
       summary: r.summary,

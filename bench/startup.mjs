@@ -53,12 +53,13 @@ function milestones(resources) {
   return out;
 }
 
-async function coldLoad(browser, url, clock) {
+async function coldLoad(browser, player, base, clock) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {
     const page = await context.newPage();
     await page.addInitScript(installProbe, SAMPLE_EVERY_MS);
-    await page.goto(url);
+    if (player.initScript) await page.addInitScript(player.initScript);
+    await page.goto(`${base}${player.page.path}`);
     await page.waitForFunction(() => window.__bench?.firstFrameMs != null, null, { timeout: 30_000, polling: 50 });
     const firstFrameMs = await page.evaluate(() => window.__bench.firstFrameMs);
     const now = await page.evaluate(() => performance.now());
@@ -78,7 +79,7 @@ async function coldLoad(browser, url, clock) {
       ),
     }));
     await clock.poll();
-    const samples = latencySamples(recorded, clock).filter((s) => s.latencyS !== null);
+    const samples = latencySamples(recorded, clock, player.latencyClock).filter((s) => s.latencyS !== null);
     const at = (ms) => samples.find((s) => s.t * 1000 >= ms)?.latencyS ?? null;
     const longTaskMs = recorded.longTasks
       .filter((t) => t.atMs < firstFrameMs)
@@ -117,7 +118,7 @@ async function main() {
     for (let load = 1; load <= options.loads; load += 1) {
       for (const player of list) {
         try {
-          results[player.id].push(await coldLoad(browser, `${platform.base}${player.page.path}`, clock));
+          results[player.id].push(await coldLoad(browser, player, platform.base, clock));
         } catch (error) {
           console.log(`  ${player.label}, load ${load}: ${error.message.split('\n')[0]}`);
         }

@@ -2,7 +2,9 @@
 // always Date.now() (in the page) minus the program-date-time of the frame on screen; three
 // ways of finding that date are kept side by side (bench/README.md explains each):
 // - latencyS:      original media timestamp (currentTime − the SourceBuffer's timestampOffset)
-//                  → segment → the playlist's PDT, read in Node. Same rule for every player.
+//                  → segment → the playlist's PDT, read in Node. Same rule for every MSE player;
+//                  the browser's own HLS has no SourceBuffer in the page, so for it (a player's
+//                  latencyClock 'segments', lib/players.mjs) latencyS is the segment clock's.
 // - ownClockS:     the player's own PDT of the playhead (hls.js, Shaka; the embed exposes none).
 // - segmentClockS: the newest loaded segment's msn vs the buffered end, as
 //                  tests/e2e/player-engine.spec.ts checks the engine.
@@ -40,13 +42,20 @@ function segmentClock(samples, clock, window = 15) {
   });
 }
 
-export function latencySamples(recorded, clock) {
+/**
+ * Latency samples of one page. `latencyClock` (lib/players.mjs) says how latencyS is dated:
+ * 'media' (the SourceBuffer's timestampOffset) or 'segments' (the segment clock, for the
+ * browser's own HLS).
+ */
+export function latencySamples(recorded, clock, latencyClock = 'media') {
+  if (latencyClock !== 'media' && latencyClock !== 'segments') throw new Error(`no latency clock "${latencyClock}"`);
   const bySegments = segmentClock(recorded.samples, clock);
   return recorded.samples.map((s, i) => {
     const pdt = s.mediaTime === null ? null : clock.pdtOfMediaTime(s.mediaTime);
+    const byMedia = pdt === null ? null : (s.now - pdt) / 1000;
     return {
       t: round(s.atMs / 1000), // seconds since navigation start
-      latencyS: round(pdt === null ? null : (s.now - pdt) / 1000),
+      latencyS: round(latencyClock === 'segments' ? bySegments[i] : byMedia),
       ownClockS: round(s.playerDateMs === null ? null : (s.now - s.playerDateMs) / 1000),
       segmentClockS: round(bySegments[i]),
       rate: s.rate,

@@ -1,7 +1,9 @@
 // Command-line options of `npm run bench`, with the issue's defaults and a --quick preset.
 // Pure: parseOptions(argv) → options, or throws with a message meant for the terminal.
 
-export const PLAYER_IDS = ['embed', 'hlsjs', 'hlsjs-ll', 'shaka', 'videojs', 'native'];
+// embed-sw / embed-native: the embed without MediaSource (passthrough sink), with and without
+// the live-manifest service worker (lib/players.mjs).
+export const PLAYER_IDS = ['embed', 'embed-sw', 'embed-native', 'hlsjs', 'hlsjs-ll', 'shaka', 'videojs', 'native'];
 
 /** The issue's figures: 3 runs, 2-minute latency, heap after 1 and 5 minutes, 8 Mbps → 600 kbps → 8 Mbps. */
 export const DEFAULTS = {
@@ -12,7 +14,7 @@ export const DEFAULTS = {
   players: PLAYER_IDS,
 };
 
-/** About five minutes on a 2-core machine: one run, short sessions, a compressed profile. */
+/** About 95 s a player on a 2-core machine (13 min for all eight): one run, short sessions, a compressed profile. */
 export const QUICK = {
   runs: 1,
   durationS: 20,
@@ -85,7 +87,7 @@ export function parseOptions(argv) {
 }
 
 export const USAGE = `npm run bench [-- options]
-  --quick              about 5 minutes in all: ${QUICK.runs} run, ${QUICK.durationS} s sessions, heap at ${QUICK.heapAtS.join(' and ')} s, profile ${QUICK.profile}
+  --quick              about 95 s a player: ${QUICK.runs} run, ${QUICK.durationS} s sessions, heap at ${QUICK.heapAtS.join(' and ')} s, profile ${QUICK.profile}
   --runs=N             runs per player; the table shows medians (default ${DEFAULTS.runs})
   --duration=S         seconds of live latency per session (default ${DEFAULTS.durationS})
   --heap-at=S1,S2      seconds after navigation at which the JS heap is read (default ${DEFAULTS.heapAtS.join(',')})

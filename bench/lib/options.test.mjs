@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, parseOptions, parseProfile, PLAYER_IDS, QUICK } from './options.mjs';
+import { PLAYER_LABELS } from './players.mjs';
 
 describe('parseOptions', () => {
   it("defaults to the issue's figures", () => {
@@ -33,11 +34,23 @@ describe('parseOptions', () => {
     expect(options.profileSteps).toHaveLength(2);
   });
 
+  it('knows the embed without MediaSource, with and without the service worker, and runs them by default', () => {
+    expect(parseOptions(['--players=embed,embed-sw,embed-native']).players).toEqual([
+      'embed',
+      'embed-sw',
+      'embed-native',
+    ]);
+    expect(parseOptions([]).players).toEqual(expect.arrayContaining(['embed-sw', 'embed-native', 'native']));
+    // every id the options accept is a player with a label, in the tables' order
+    expect(Object.keys(PLAYER_LABELS)).toEqual(PLAYER_IDS);
+  });
+
   it('refuses what it does not understand', () => {
     expect(() => parseOptions(['--runs=0'])).toThrow(/--runs/);
     expect(() => parseOptions(['--runs=1.5'])).toThrow(/--runs/);
     expect(() => parseOptions(['--duration=2'])).toThrow(/--duration/);
     expect(() => parseOptions(['--players=embed,vlc'])).toThrow(/vlc/);
+    expect(() => parseOptions(['--players=embed-mse'])).toThrow(/embed-mse/);
     expect(() => parseOptions(['--speed=2'])).toThrow(/--speed/);
     expect(() => parseOptions(['quick'])).toThrow(/quick/);
   });

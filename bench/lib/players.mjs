@@ -3,7 +3,9 @@
 // player loads the same URLs from the same server, with the same HTTP caching (the peers'
 // scripts under /assets/ as immutable, the pages revalidated, as Vite's output is served).
 // Each bare page says what its player thinks the program-date-time on screen is through
-// window.__benchPlayerDate.
+// window.__benchPlayerDate. A player may also bring an init script (run before any page script,
+// next to the probe) that changes the browser the page sees, and says which service worker, if
+// any, must control its page (lib/sessions.mjs checks).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { benchDir } from './setup.mjs';
@@ -30,7 +32,11 @@ ${css ? `<link rel="stylesheet" href="${css}">` : ''}
 <script>const video = document.querySelector('video');
 ${code}</script></body></html>`;
 
-/** A bare page at /__bench/<id>/ with its player's script (and style sheet) under /assets/. */
+/**
+ * A bare page at /assets/__bench/<id>/ with its player's script (and style sheet) beside it
+ * under /assets/: the platform serves only the built assets (and the live-manifest worker) from
+ * its EMBED_DIR, and any other path is the embed's own page.
+ */
 function barePage({ id, title, pkg, script, css, video, code }) {
   const asset = (ext) => `assets/__bench-${id}-${pkg.version}.${ext}`;
   const files = { [asset('js')]: () => pkg.read(script) };
@@ -42,8 +48,8 @@ function barePage({ id, title, pkg, script, css, video, code }) {
     video,
     code,
   });
-  files[`__bench/${id}/index.html`] = () => html;
-  return { path: `/__bench/${id}/index.html`, files };
+  files[`assets/__bench/${id}/index.html`] = () => html;
+  return { path: `/assets/__bench/${id}/index.html`, files };
 }
 
 const HLSJS_PAGE = (config) => `const hls = new Hls(${config});
@@ -69,6 +75,8 @@ player.src({ src: '${LIVE}', type: 'application/x-mpegURL' });`;
 
 export const PLAYER_LABELS = {
   embed: 'OnAir embed',
+  'embed-sw': 'OnAir passthrough + SW',
+  'embed-native': 'OnAir passthrough, no SW',
   hlsjs: 'hls.js defaults',
   'hlsjs-ll': 'hls.js low-latency',
   shaka: 'Shaka defaults',
@@ -77,12 +85,43 @@ export const PLAYER_LABELS = {
 };
 
 // Chromium's own HLS on a bare <video>: no script at all, so its first frame is the floor the
-// script players are measured against. It has no SourceBuffer to read, so no latency figure.
+// script players are measured against. It has no SourceBuffer to read: its latency is dated by
+// the segment clock (lib/measure.mjs).
 const NATIVE_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>native HLS</title>
 <style>html,body{margin:0;background:#000}video{width:640px;height:360px}</style></head>
 <body><video muted autoplay playsinline src="${LIVE}"></video></body></html>`;
 
-/** Every player, in table order; `ids` picks some (default: all). */
+// The embed where MediaSource is missing (iPhones): with window.MediaSource and
+// ManagedMediaSource taken away before any page script runs, the embed chooses the passthrough
+// sink (the browser's own HLS; Debian's Chromium plays HLS natively) and, where the page has
+// service workers, the live-manifest worker the platform serves at /live-manifest-sw.js, which
+// rewrites the native player's playlists for low latency. Without service workers (as in an
+// insecure context: `'serviceWorker' in navigator` is false) the element plays native HLS alone.
+// Init scripts are serialized into the page: they must not close over anything.
+function withoutMediaSource() {
+  delete window.MediaSource;
+  delete window.ManagedMediaSource;
+}
+
+function withoutMediaSourceOrServiceWorkers() {
+  delete window.MediaSource;
+  delete window.ManagedMediaSource;
+  delete Navigator.prototype.serviceWorker;
+}
+
+const EMBED_PAGE = { path: '/studio-live?muted=true', files: {} };
+const LIVE_MANIFEST_WORKER = '/live-manifest-sw.js';
+
+/**
+ * Every player, in table order; `ids` picks some (default: all). Besides its page:
+ * - `latencyClock`: how the date of the frame on screen is found (lib/measure.mjs): 'media'
+ *   (the SourceBuffer's timestampOffset) or 'segments' (the segment clock, for the browser's own
+ *   HLS, which appends nothing the page can see);
+ * - `initScript`: run in the page before its scripts (after or before the probe: they touch
+ *   different things);
+ * - `controlledBy`: the service worker's path that must control the page once it plays, null for
+ *   none; undefined: not checked.
+ */
 export function players(ids = Object.keys(PLAYER_LABELS)) {
   const hlsjs = peer('hls.js');
   const shaka = peer('shaka-player');
@@ -92,7 +131,27 @@ export function players(ids = Object.keys(PLAYER_LABELS)) {
       id: 'embed',
       version: 'workspace',
       ownClock: null,
-      page: { path: '/studio-live?muted=true', files: {} },
+      page: EMBED_PAGE,
+    },
+    {
+      id: 'embed-sw',
+      version: 'workspace',
+      ownClock: null,
+      config: 'MediaSource deleted: passthrough sink + live-manifest service worker',
+      latencyClock: 'segments',
+      initScript: withoutMediaSource,
+      controlledBy: LIVE_MANIFEST_WORKER,
+      page: EMBED_PAGE,
+    },
+    {
+      id: 'embed-native',
+      version: 'workspace',
+      ownClock: null,
+      config: 'MediaSource and navigator.serviceWorker deleted: passthrough sink alone',
+      latencyClock: 'segments',
+      initScript: withoutMediaSourceOrServiceWorkers,
+      controlledBy: null,
+      page: EMBED_PAGE,
     },
     {
       id: 'hlsjs',
@@ -147,13 +206,23 @@ export function players(ids = Object.keys(PLAYER_LABELS)) {
       version: 'browser',
       ownClock: null,
       config: '<video src=master.m3u8 muted autoplay>',
-      page: { path: '/__bench/native/index.html', files: { '__bench/native/index.html': () => NATIVE_PAGE } },
+      latencyClock: 'segments',
+      page: {
+        path: '/assets/__bench/native/index.html',
+        files: { 'assets/__bench/native/index.html': () => NATIVE_PAGE },
+      },
     },
   ];
   return ids.map((id) => {
     const player = all.find((p) => p.id === id);
     if (!player) throw new Error(`no player "${id}"`);
     // open(): the URL to navigate to (bench/latency.mjs's interface).
-    return { ...player, label: PLAYER_LABELS[id], open: async (_context, base) => `${base}${player.page.path}` };
+    return {
+      latencyClock: 'media',
+      initScript: null,
+      ...player,
+      label: PLAYER_LABELS[id],
+      open: async (_context, base) => `${base}${player.page.path}`,
+    };
   });
 }

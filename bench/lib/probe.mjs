@@ -86,7 +86,10 @@ export function installProbe(sampleEveryMs) {
   };
 
   // Newest media chunk loaded: [msn, part] for part-<msn>.<part>.m4s, [msn, null] for a whole
-  // seg-<msn>.m4s (which ends after all of its parts); by the page or the engine's worker.
+  // seg-<msn>.m4s (which ends after all of its parts); by the page or the engine's worker. The
+  // browser's own HLS under the live-manifest service worker may also be given the segment in
+  // progress as onair-sw-prefetch-<msn>.m4s (its convertPrefetchSegment, off by default), whose
+  // answer completes when the segment is whole: a whole segment too.
   let newestChunk = null;
 
   // The engine's worker (WORKER_PROBE) reports its appends and requests by message; its
@@ -140,9 +143,10 @@ export function installProbe(sampleEveryMs) {
 
   const order = ([msn, part]) => msn * 1000 + (part ?? 999);
   function noteChunk(name) {
-    const match = /\/(?:seg-(\d+)|part-(\d+)\.(\d+))\.m4s(?:$|\?)/.exec(name);
+    const match = /\/(?:seg-(\d+)|onair-sw-prefetch-(\d+)|part-(\d+)\.(\d+))\.m4s(?:$|\?)/.exec(name);
     if (!match) return;
-    const chunk = match[1] ? [Number(match[1]), null] : [Number(match[2]), Number(match[3])];
+    const whole = match[1] ?? match[2];
+    const chunk = whole ? [Number(whole), null] : [Number(match[3]), Number(match[4])];
     if (!newestChunk || order(chunk) > order(newestChunk)) newestChunk = chunk;
   }
   new PerformanceObserver((list) => {

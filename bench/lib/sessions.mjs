@@ -18,13 +18,16 @@ const SETTLE_MS = 1000;
 
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 
-async function openPage(browser) {
+// A fresh context has no service worker registered: a player that plays through one registers
+// it during its cold start-up (a first-time visitor's cost); its warm start-up finds it active.
+async function openPage(browser, player) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()));
   await page.addInitScript(installProbe, SAMPLE_EVERY_MS);
+  if (player.initScript) await page.addInitScript(player.initScript);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   return { context, page, cdp, pageErrors };
@@ -41,6 +44,22 @@ const pageNow = (page) => page.evaluate(() => performance.now());
 async function untilPageTime(page, ms) {
   const now = await pageNow(page);
   if (ms > now) await page.waitForTimeout(ms - now);
+}
+
+/**
+ * The service worker controlling the page (its path), or null; throws when the player says
+ * which must (lib/players.mjs `controlledBy`) and it is another: such a session would measure
+ * another configuration than its name says.
+ */
+async function checkServiceWorker(page, player) {
+  const script = await page.evaluate(() => navigator.serviceWorker?.controller?.scriptURL ?? null);
+  const controlledBy = script && new URL(script).pathname;
+  if (player.controlledBy !== undefined && controlledBy !== player.controlledBy) {
+    throw new Error(
+      `${player.id}: the page is controlled by ${controlledBy ?? 'no service worker'}, not ${player.controlledBy ?? 'none'}`,
+    );
+  }
+  return controlledBy;
 }
 
 async function untilFirstFrame(page, url) {
@@ -112,10 +131,11 @@ async function startUp(page, url, gzipOf) {
  * each of `heapAtS`, then a warm start-up in the same context.
  */
 export async function playbackSession(browser, player, base, clock, options, gzipOf) {
-  const { context, page, cdp, pageErrors } = await openPage(browser);
+  const { context, page, cdp, pageErrors } = await openPage(browser, player);
   const url = `${base}${player.page.path}`;
   try {
     const cold = await startUp(page, url, gzipOf);
+    const serviceWorker = await checkServiceWorker(page, player);
     const before = await performanceMetrics(cdp);
     const heap = [];
     for (const atS of options.heapAtS) {
@@ -129,7 +149,7 @@ export async function playbackSession(browser, player, base, clock, options, gzi
     const after = await performanceMetrics(cdp);
     await clock.poll(); // the newest segments on screen are listed by now
 
-    const samples = latencySamples(recorded, clock);
+    const samples = latencySamples(recorded, clock, player.latencyClock);
     const latencyWindow = samples.filter((s) => s.t <= options.durationS);
     const summary = summarize(recorded, latencyWindow, recorded.endMs);
     const minutes = (after.Timestamp - before.Timestamp) / 60;
@@ -151,7 +171,7 @@ export async function playbackSession(browser, player, base, clock, options, gzi
       .goto('about:blank')
       .then(() => startUp(page, url, gzipOf))
       .catch((error) => ({ error: error.message.split('\n')[0] }));
-    return { url, cold, warm, summary, cost, heap, samples, stalls: recorded.stalls, pageErrors };
+    return { url, serviceWorker, cold, warm, summary, cost, heap, samples, stalls: recorded.stalls, pageErrors };
   } catch (error) {
     return { url, error: error.message.split('\n')[0], pageErrors };
   } finally {
@@ -161,19 +181,25 @@ export async function playbackSession(browser, player, base, clock, options, gzi
 
 /** Start-up and playback under the network profile; adaptation figures from the probe's samples. */
 export async function networkSession(browser, player, base, options, bandwidth) {
-  const { context, page, cdp, pageErrors } = await openPage(browser);
+  const { context, page, cdp, pageErrors } = await openPage(browser, player);
   const url = `${base}${player.page.path}`;
-  const throttle = (kbps) =>
-    cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: (kbps * 1000) / 8,
-      uploadThroughput: (kbps * 1000) / 8,
-    });
+  const conditions = (kbps) => ({
+    offline: false,
+    latency: 0,
+    downloadThroughput: (kbps * 1000) / 8,
+    uploadThroughput: (kbps * 1000) / 8,
+  });
+  let workers = null;
+  const throttle = async (kbps) => {
+    await cdp.send('Network.emulateNetworkConditions', conditions(kbps));
+    await workers?.apply(conditions(kbps));
+  };
   try {
     await cdp.send('Network.enable');
+    workers = await serviceWorkerThrottle(browser, cdp);
     await throttle(options.profileSteps[0].kbps);
     const firstFrameMs = await untilFirstFrame(page, url);
+    await checkServiceWorker(page, player);
     // Steps run from the first frame on, each applied when the previous one's time is up;
     // the time each actually took effect is what the figures are measured from.
     const steps = [];
@@ -206,8 +232,50 @@ export async function networkSession(browser, player, base, options, bandwidth) 
   } catch (error) {
     return { url, error: error.message.split('\n')[0], pageErrors };
   } finally {
+    await workers?.stop();
     await context.close();
   }
+}
+
+/**
+ * Chromium's network emulation is per target: the page's conditions do not reach a service
+ * worker's own fetches, and the live-manifest worker fetches the media the native player plays
+ * (without this, embed-sw played 720p on at 150 kbps while embed-native stalled). Every service
+ * worker of the page's browser context gets the page's conditions from its start, through the
+ * browser's CDP session (Playwright opens none for service workers): attached without
+ * flattening, so commands go as Target.sendMessageToTarget (deprecated in CDP, still served).
+ * The worker's fetches and the page's own requests are throttled apart, each to the profile's
+ * rate; while the native player plays, nearly all bytes are the worker's.
+ */
+async function serviceWorkerThrottle(browser, pageCdp) {
+  const { targetInfo } = await pageCdp.send('Target.getTargetInfo');
+  const session = await browser.newBrowserCDPSession();
+  const attached = new Set();
+  let current = null;
+  let id = 0;
+  const send = (sessionId, method, params) =>
+    session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++id, method, params }) });
+  session.on('Target.targetCreated', async ({ targetInfo: target }) => {
+    if (target.type !== 'service_worker' || target.browserContextId !== targetInfo.browserContextId) return;
+    try {
+      const { sessionId } = await session.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+      attached.add(sessionId);
+      await send(sessionId, 'Network.enable', {});
+      if (current) await send(sessionId, 'Network.emulateNetworkConditions', current);
+    } catch {
+      // the worker went away before it could be throttled
+    }
+  });
+  session.on('Target.detachedFromTarget', ({ sessionId }) => attached.delete(sessionId));
+  await session.send('Target.setDiscoverTargets', { discover: true });
+  return {
+    async apply(conditions) {
+      current = conditions;
+      for (const sessionId of attached)
+        await send(sessionId, 'Network.emulateNetworkConditions', conditions).catch(() => {});
+    },
+    stop: () => session.detach().catch(() => {}),
+  };
 }
 
 /** The jank scenario: the page's main thread busy `busyMs` of every `everyMs`, as a heavy host page or ad script. */
@@ -220,7 +288,7 @@ export const JANK = { busyMs: 900, everyMs: 1000, seconds: 20, settleS: 3 };
  * thread starves; one whose loading runs in a worker need not.
  */
 export async function jankSession(browser, player, base) {
-  const { context, page, pageErrors } = await openPage(browser);
+  const { context, page, pageErrors } = await openPage(browser, player);
   const url = `${base}${player.page.path}`;
   const reading = () => {
     const v = document.querySelector('video');
@@ -232,6 +300,7 @@ export async function jankSession(browser, player, base) {
   };
   try {
     const firstFrameMs = await untilFirstFrame(page, url);
+    await checkServiceWorker(page, player);
     await untilPageTime(page, firstFrameMs + JANK.settleS * 1000);
     const start = await page.evaluate(
       ([busyMs, everyMs, read]) => {
