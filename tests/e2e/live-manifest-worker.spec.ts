@@ -97,8 +97,9 @@ test.describe('native HLS through the live-manifest worker', () => {
         type: 'latency',
         description: `native HLS p50 ${alone.toFixed(2)} s alone, ${withWorker.toFixed(2)} s with the worker`,
       });
-      // Measured here: about 3.4 s alone (three segments back) and 1.1–1.5 s with the worker.
-      expect(withWorker).toBeLessThan(alone - 1);
+      // Measured here: 3.1–4.0 s alone (three segments back) and 1.1–1.5 s with the worker, a
+      // third or so; without the worker's start window it was 2.1 s, two thirds.
+      expect(withWorker).toBeLessThan(alone * 0.55);
     } finally {
       await plain.close();
     }
