@@ -155,3 +155,32 @@ describe('parsePublicConfigJson', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
+
+describe('the GPU surface settings (SPEC §2, §5)', () => {
+  it('default to the plain video with no allow-list entries and no experiment', () => {
+    const config = loadPublicConfig({});
+    expect(config.gpuSurfaceMode).toBe('video');
+    expect(config.gpuAllowedVendors).toEqual([]);
+    expect(config.gpuAllowedArchitectures).toEqual([]);
+    expect(config.gpuExperiment).toBeUndefined();
+  });
+
+  it('take a surface mode, comma-separated allow-list entries and an assignment', () => {
+    const config = loadPublicConfig({
+      PUBLIC_GPU_SURFACE_MODE: 'debug_both',
+      PUBLIC_GPU_ALLOWED_VENDORS: 'google, amd',
+      PUBLIC_GPU_ALLOWED_ARCHITECTURES: '*',
+      PUBLIC_GPU_EXPERIMENT: 'treatment_config_e30=',
+    });
+    expect(config.gpuSurfaceMode).toBe('debug_both');
+    expect(config.gpuAllowedVendors).toEqual(['google', 'amd']);
+    expect(config.gpuAllowedArchitectures).toEqual(['*']);
+    expect(config.gpuExperiment).toBe('treatment_config_e30=');
+  });
+
+  it('refuse a surface mode that is not one of the three', () => {
+    expect(thrown(() => loadPublicConfig({ PUBLIC_GPU_SURFACE_MODE: 'webgl' })).issues).toEqual([
+      expect.objectContaining({ key: 'PUBLIC_GPU_SURFACE_MODE' }),
+    ]);
+  });
+});

@@ -33,7 +33,7 @@ const optionalKey = z.pipe(
   z.optional(z.string()),
   z.transform((value: string | undefined) => (value === '' ? undefined : value)),
 );
-/** One comma-separated env value, or a JSON array when the config arrives as JSON. */
+/** One comma-separated env value, or a JSON array when the config arrives as JSON (links, names). */
 const linkList = z.pipe(
   z.optional(z.union([z.string(), z.array(nonEmpty)])),
   z.transform((value: string | string[] | undefined) => {
@@ -45,6 +45,9 @@ const linkList = z.pipe(
       .filter((link) => link !== '');
   }),
 );
+
+/** SPEC §2 surface modes (the player's SurfaceMode; repeated here so config needs no player). */
+export const GPU_SURFACE_MODES = ['video', 'canvas', 'debug_both'] as const;
 
 /**
  * Env-style names (what a deployment sets) to their defaults and rules. `PUBLIC_` marks a value
@@ -87,6 +90,13 @@ export const publicEnvSchema = z.object({
   PUBLIC_SEARCH_API_KEY: optionalKey,
   PUBLIC_SUPPORT_CHAT_APP_ID: optionalKey,
   PUBLIC_CHAT_INVITE_LINKS: linkList,
+  // The GPU surface (SPEC §2, §5): its mode, entries added to the GPU allow-list (`*` allows
+  // all), and the deployment's assignment of the GPU experiment (`…_config_<base64 JSON>`, the
+  // player's gpu-options.ts says what it may carry), which wins over the mode here.
+  PUBLIC_GPU_SURFACE_MODE: z._default(z.enum(GPU_SURFACE_MODES), 'video'),
+  PUBLIC_GPU_ALLOWED_VENDORS: linkList,
+  PUBLIC_GPU_ALLOWED_ARCHITECTURES: linkList,
+  PUBLIC_GPU_EXPERIMENT: optionalKey,
 });
 export type PublicEnv = z.output<typeof publicEnvSchema>;
 export type PublicEnvKey = keyof z.input<typeof publicEnvSchema>;

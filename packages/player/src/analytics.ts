@@ -6,11 +6,17 @@ export interface AnalyticsEvent {
   properties: Record<string, string | number | boolean | null> & { app_platform: typeof APP_PLATFORM };
 }
 
+/** What counts play time: the player_stats cadence, and the viewing events' minutes beside it. */
+export interface PlayTimeTicker {
+  addPlayTime(deltaMs: number): void;
+  onPause(): void;
+}
+
 /**
  * SPEC §9: analytics stats are emitted every 10 s of play and on pause. Play time is counted,
  * not wall time: a paused or buffering player accumulates nothing.
  */
-export class AnalyticsTicker {
+export class AnalyticsTicker implements PlayTimeTicker {
   #playedMs = 0;
   #sincePauseFlush = false;
 

@@ -19,7 +19,7 @@ export type ErrorType = (typeof ErrorType)[keyof typeof ErrorType];
  * `media` is the media element or MediaSource; `api` is a call of the Player API the player
  * refused; `listener` is a page's event listener that threw.
  */
-export type ErrorSource = 'load' | 'api' | 'playlist' | 'segment' | 'media' | 'buffering' | 'sink' | 'listener';
+export type ErrorSource = 'load' | 'api' | 'playlist' | 'segment' | 'media' | 'buffering' | 'sink' | 'listener' | 'gpu';
 
 /**
  * Error codes: never 0, so a code always says something.

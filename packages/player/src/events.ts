@@ -1,4 +1,5 @@
 import type { AnalyticsEvent } from './analytics.ts';
+import type { GpuSurfaceState } from './gpu/gpu-support.ts';
 import type { PlayerError } from './errors.ts';
 import type { Quality } from './quality.ts';
 import type { ServiceWorkerStateChange } from './sinks/sink.ts';
@@ -21,6 +22,7 @@ export const PlayerEventType = {
   TextMetadataCue: 'text-metadata-cue',
   DriftCorrection: 'drift-correction',
   ServiceWorkerStateChanged: 'service-worker-state-changed',
+  GpuStateChanged: 'gpu-state-changed',
   Analytics: 'analytics',
 } as const;
 export type PlayerEventType = (typeof PlayerEventType)[keyof typeof PlayerEventType];
@@ -60,5 +62,7 @@ export interface PlayerEventMap {
   'drift-correction': { playlistPosition: number };
   /** SPEC §4 service-worker host and worker states (the passthrough sink's live-manifest worker). */
   'service-worker-state-changed': ServiceWorkerStateChange;
+  /** The GPU surface's mode and status (gpu/gpu-support.ts): what the page should show. */
+  'gpu-state-changed': GpuSurfaceState;
   analytics: AnalyticsEvent;
 }

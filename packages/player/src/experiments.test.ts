@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { codecPolicyFromExperiments, ExperimentId, parseGpuAssignment } from './experiments.ts';
+import { codecPolicyFromExperiments, ExperimentId } from './experiments.ts';
+import { parseGpuAssignment } from './gpu/gpu-assignment.ts';
 
 const experiment = (id: string, assignment: string) => ({ id, assignment, version: 1, type: 'player' });
 const b64 = (value: unknown) => btoa(JSON.stringify(value));

@@ -24,13 +24,8 @@ export {
   type MediaErrorDecision,
 } from './errors.ts';
 export { type Quality, SOURCE_GROUP, isQualityPlayable, partitionQualities } from './quality.ts';
-export {
-  ExperimentId,
-  codecPolicyFromExperiments,
-  parseGpuAssignment,
-  type Experiment,
-  type GpuExperimentConfig,
-} from './experiments.ts';
+export { ExperimentId, codecPolicyFromExperiments, type Experiment } from './experiments.ts';
+export { parseGpuAssignment, type GpuExperimentConfig } from './gpu/gpu-assignment.ts';
 export {
   defaultServiceWorkerConfig,
   resolveServiceWorkerConfig,
@@ -47,6 +42,17 @@ export type {
 export { evaluateDrift, DRIFT_DETECTION_MSE, DRIFT_DETECTION_NATIVE, type DriftDetectionConfig } from './drift.ts';
 export { liveLatencySeconds, type LiveLatencyAnalytics } from './latency.ts';
 export { type AnalyticsEvent } from './analytics.ts';
+export { MINUTE_WATCHED_MS } from './view-analytics.ts';
+export {
+  SurfaceMode,
+  isSurfaceMode,
+  type GpuAdapterDetails,
+  type GpuSupport,
+  type GpuSurfaceState,
+} from './gpu/gpu-support.ts';
+export type { GpuConfig, GpuModuleParams, GpuRenderParams } from './gpu/gpu-options.ts';
+export { FRAME_COUNTERS, FRAME_TIMINGS, type FrameStatistics } from './gpu/frame-stats.ts';
+export { GpuErrorCode, gpuErrorName } from './gpu/gpu-errors.ts';
 export { selectSink, AUTO_SINK_ORDER, type SinkRegistry, type SinkSelection } from './sinks/select-sink.ts';
 export { SINK_TYPES, isSinkType } from './sinks/sink-type.ts';
 export { DEFAULT_SINKS, type SinkFactories } from './sinks/registry.ts';

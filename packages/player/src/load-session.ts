@@ -1,4 +1,4 @@
-import type { AnalyticsTicker } from './analytics.ts';
+import type { PlayTimeTicker } from './analytics.ts';
 import {
   DRIFT_DETECTION_MSE,
   DRIFT_DETECTION_NATIVE,
@@ -31,7 +31,7 @@ export interface LoadSessionHarness {
   /** The live-manifest worker, where the player asks for it (the passthrough sink), else null. */
   readonly serviceWorker: ServiceWorkerRequest | null;
   onServiceWorkerState(change: ServiceWorkerStateChange): void;
-  readonly ticker: AnalyticsTicker;
+  readonly ticker: PlayTimeTicker;
   lowLatency(): boolean;
   /** The source is ready: its playable qualities, and those removed as unplayable. */
   onLoaded(qualities: Quality[], removed: Quality[]): void;

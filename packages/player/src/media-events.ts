@@ -1,4 +1,4 @@
-import type { AnalyticsTicker } from './analytics.ts';
+import type { PlayTimeTicker } from './analytics.ts';
 import type { BufferingWatchdog } from './buffering-watchdog.ts';
 import type { Emitter } from './emitter.ts';
 import type { PlayerEventMap } from './events.ts';
@@ -15,7 +15,7 @@ export interface MediaEventParts {
   intent: PlaybackIntent;
   rate: RateController;
   watchdog: BufferingWatchdog;
-  ticker: AnalyticsTicker;
+  ticker: PlayTimeTicker;
   session: LoadSession | null;
 }
 

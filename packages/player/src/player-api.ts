@@ -1,4 +1,7 @@
 import type { DriftDetectionConfig } from './drift.ts';
+import type { FrameStatistics } from './gpu/frame-stats.ts';
+import type { GpuConfig } from './gpu/gpu-options.ts';
+import type { GpuSurfaceState } from './gpu/gpu-support.ts';
 import type { ServiceWorkerOptions } from './live-sw/sw-config.ts';
 import type { PlayerEnvironment } from './environment.ts';
 import type { PlayerEventMap } from './events.ts';
@@ -29,6 +32,11 @@ export interface PlayerConfig {
    * script on the page's origin) is required, or an error is logged and native HLS plays alone.
    */
   serviceWorker?: ServiceWorkerOptions;
+  /**
+   * The GPU surface (SPEC §2, §5): its mode (video, canvas, debug_both), allow-list entries and
+   * settings (gpu/gpu-options.ts). The GPU experiment's assignment, in `experiments`, wins over it.
+   */
+  gpu?: GpuConfig;
   environment?: Partial<PlayerEnvironment>;
 }
 
@@ -59,6 +67,15 @@ export interface Player {
    * way to make the native player drift, to see the drift rule act). Nothing without the worker.
    */
   delayNextMediaManifest(delayInMs: number): void;
+  /**
+   * The canvas the GPU path draws the video on, in a canvas surface mode (null: the page's
+   * canvas is gone). The page shows it only while getGpuState().status is `presenting`, and the
+   * video otherwise: the video keeps playing under it, so a failure never shows a black frame.
+   */
+  attachGpuCanvas(canvas: HTMLCanvasElement | null): void;
+  getGpuState(): GpuSurfaceState;
+  /** SPEC §3 frame statistics since the GPU path started; null while it has not. */
+  getGpuFrameStatistics(): FrameStatistics | null;
   getState(): PlayerStateObject;
   getLiveLatencyAnalytics(): LiveLatencyAnalytics;
   getVersion(): string;

@@ -157,18 +157,20 @@ describe('requests and their events', () => {
 });
 
 describe('analytics and statistics', () => {
+  const stats = (h: ReturnType<typeof setUp>) => h.of('analytics').filter((e) => e.name === 'player_stats');
+
   it('emits player_stats after every 10 s of play with played_ms, and on pause', async () => {
     const h = setUp();
     await startPlaying(h);
     await vi.advanceTimersByTimeAsync(9_500);
-    expect(h.of('analytics')).toHaveLength(0);
+    expect(stats(h)).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(500);
-    expect(h.of('analytics').map((e) => e.properties)).toMatchObject([
+    expect(stats(h).map((e) => e.properties)).toMatchObject([
       { reason: 'interval', played_ms: 10_000, app_platform: 'web', sink: 'mse' },
     ]);
     await vi.advanceTimersByTimeAsync(3_000);
     h.player.pause();
-    const last = h.of('analytics').at(-1)!;
+    const last = stats(h).at(-1)!;
     expect(last.properties).toMatchObject({ reason: 'pause', played_ms: 3_000 });
   });
 
@@ -179,9 +181,24 @@ describe('analytics and statistics', () => {
     await vi.advanceTimersByTimeAsync(9_000); // below the buffering timeout
     h.video.emit('playing');
     await vi.advanceTimersByTimeAsync(9_500);
-    expect(h.of('analytics')).toHaveLength(0);
+    expect(stats(h)).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(500);
-    expect(h.of('analytics')).toHaveLength(1);
+    expect(stats(h)).toHaveLength(1);
+  });
+
+  it('sends video-play once when the load first plays, and minute-watched every 60 s of play, with the GPU fields', async () => {
+    const h = setUp();
+    await startPlaying(h);
+    const named = (name: string) => h.of('analytics').filter((e) => e.name === name);
+    const gpu = { gpu_supported: false, gpu_unsupported_reason: 'not-requested', gpu_vendor: null };
+    expect(named('video-play').map((e) => e.properties)).toMatchObject([{ sink: 'mse', ...gpu }]);
+    h.video.emit('waiting');
+    h.video.emit('playing');
+    await vi.advanceTimersByTimeAsync(59_500);
+    expect(named('minute-watched')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(named('minute-watched').map((e) => e.properties)).toMatchObject([{ minutes_watched: 1, ...gpu }]);
+    expect(named('video-play')).toHaveLength(1);
   });
 
   it('measures statistics.bitrate from the media downloaded, not the advertised bandwidth', async () => {

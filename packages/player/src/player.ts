@@ -1,4 +1,7 @@
-import { AnalyticsTicker } from './analytics.ts';
+import { AnalyticsTicker, type PlayTimeTicker } from './analytics.ts';
+import { GpuHost } from './gpu/gpu-host.ts';
+import { gpuAnalyticsFields } from './gpu/gpu-support.ts';
+import { ViewAnalytics } from './view-analytics.ts';
 import { BUFFERING_WATCHDOG_DEFAULTS, BufferingWatchdog } from './buffering-watchdog.ts';
 import { clampVolume } from './clamp.ts';
 import { PLAYER_VERSION, STATE_POLL_INTERVAL_MS } from './constants.ts';
@@ -58,11 +61,39 @@ export function createPlayer(config: PlayerConfig = {}): Player {
   });
   const store = new PlayerStore(emitter);
   const set = store.set.bind(store);
+  store.subscribe(() => {
+    views.onState(store.state, gpuSettled());
+    gpu.setPlaying(store.state.state === PlayerState.Playing);
+  });
   const latencySnapshot = () => (sessions.current?.latency ?? new LatencyAnalyticsCollector()).snapshot();
-  const ticker = new AnalyticsTicker((reason, played) => {
+  const statsTicker = new AnalyticsTicker((reason, played) => {
     const manifestLoads = sessions.current?.sink.manifestLoads?.() ?? null;
     emitter.emit('analytics', playerStatsEvent(reason, played, store.state, latencySnapshot(), manifestLoads));
   });
+  // SPEC §4/§7: the GPU surface (its module loads only for a canvas mode), and the viewing
+  // events that carry what it found.
+  const gpu = new GpuHost(config.gpu, config.experiments ?? [], {
+    env,
+    onState(state) {
+      emitter.emit('gpu-state-changed', state);
+      views.onState(store.state, gpuSettled());
+    },
+    onAnalytics: (event) => emitter.emit('analytics', event),
+  });
+  /** Whether the GPU path has said what it found (or was never asked): video-play waits for it. */
+  const gpuSettled = () => gpu.state.status !== 'starting' || gpu.state.support.reason !== 'not-requested';
+  const views = new ViewAnalytics(
+    (event) => emitter.emit('analytics', event),
+    () => gpuAnalyticsFields(gpu.state.support),
+    env.timers,
+  );
+  const ticker: PlayTimeTicker = {
+    addPlayTime(deltaMs) {
+      statsTicker.addPlayTime(deltaMs);
+      views.addPlayTime(deltaMs);
+    },
+    onPause: () => statsTicker.onPause(),
+  };
   /** Whether the live-manifest worker is asked for: decided once per element (its capabilities do not change). */
   let serviceWorker: { element: HTMLVideoElement; request: ServiceWorkerRequest | null } | null = null;
   function serviceWorkerFor(element: HTMLVideoElement): ServiceWorkerRequest | null {
@@ -257,6 +288,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
         return report(ErrorType.NotSupported, ErrorCode.NoPlayableSink, 'load', message, true);
       }
       rate.resetCatchUp();
+      views.onLoad();
       sessions.start(type, url);
       // An element already playing this source when its sink took it over (the embed's early
       // script starts the early engine's element muted, before the player exists) said
@@ -371,6 +403,15 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       }
     },
 
+    attachGpuCanvas(canvas) {
+      if (!alive()) return;
+      if (!canvas) return gpu.detach();
+      if (!video) return env.logger.warn('attachMedia() must come before attachGpuCanvas()');
+      gpu.attach(video, canvas);
+    },
+
+    getGpuState: () => gpu.state,
+    getGpuFrameStatistics: () => gpu.frameStatistics(),
     getState: () => store.state,
     getLiveLatencyAnalytics: latencySnapshot,
     getVersion: () => PLAYER_VERSION,
@@ -382,6 +423,8 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       if (!alive()) return;
       sessions.end();
       intent.destroy();
+      gpu.destroy();
+      views.destroy();
       detachMedia();
       store.destroy();
       emitter.clear();

@@ -1,4 +1,4 @@
-import type { AnalyticsTicker } from './analytics.ts';
+import type { PlayTimeTicker } from './analytics.ts';
 import { computeStatistics, readFrameCounters, type FrameCounters } from './statistics.ts';
 import type { PlaybackStatistics } from './state.ts';
 
@@ -21,7 +21,7 @@ export class StatisticsSampler {
   #playedBitrateMs = 0;
 
   constructor(
-    private readonly ticker: AnalyticsTicker,
+    private readonly ticker: PlayTimeTicker,
     /** The advertised bitrate of the quality playing now (bit/s). */
     private readonly currentBitrate: () => number,
   ) {}

@@ -26,3 +26,19 @@ export const BLOCK_SOUND_AUTOPLAY = '--autoplay-policy=user-gesture-required';
  * about the iframe's `allow` attribute launch with it.
  */
 export const DESKTOP_AUTOPLAY_POLICY = '--autoplay-policy=document-user-activation-required';
+
+/**
+ * A real WebGPU adapter without a GPU: SwiftShader (vendor `google`, architecture
+ * `swiftshader`), as the GPU-surface journeys need. `--enable-unsafe-webgpu` alone gives an
+ * adapter and a device, but its canvas cannot present (the swap chain finds no shared-image
+ * backing and the device is lost after one frame); with Vulkan on SwiftShader in the GPU
+ * process the canvas presents, and importExternalTexture from the video works too. Without
+ * `--disable-gpu`, which would take the GPU process's Vulkan away.
+ */
+export const WEBGPU_SWIFTSHADER_ARGS = [
+  ...CHROMIUM_BASE_ARGS.filter((arg) => arg !== '--disable-gpu'),
+  '--enable-unsafe-webgpu',
+  '--enable-features=Vulkan',
+  '--use-vulkan=swiftshader',
+  '--use-angle=swiftshader',
+];

@@ -1,5 +1,5 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
-import { PlayerState, type AnalyticsEvent, type Quality } from '@onair/player';
+import { PlayerState, type Quality } from '@onair/player';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { channelInfoQuery } from '../channel/queries.ts';
@@ -11,8 +11,8 @@ import { PlayerControls } from './player-controls.tsx';
 import { retriesWhenOnline } from './player-error-copy.ts';
 import { PlayerErrorMessage } from './player-error.tsx';
 import { PlayerOverlay } from './player-overlay.tsx';
-import { DEFAULT_SURFACE_MODE, surfacePlan, type SurfaceMode } from '../player/surface-mode.ts';
 import { useCaption } from './use-caption.ts';
+import { useGpuSurface } from '../player/use-gpu-surface.ts';
 import { useFullscreen } from './use-fullscreen.ts';
 import { useMediaSession } from '../player/use-media-session.ts';
 import { useBehindLive, usePlayerRequester } from '../player/use-player-requester.ts';
@@ -31,8 +31,6 @@ interface LivePlayerProps {
   url: string;
   channel: ChannelInfoV2;
   params: EmbedParams;
-  /** SPEC §2 surface modes; the canvas path is not built yet (see surface-mode.ts). */
-  surfaceMode?: SurfaceMode;
 }
 
 /**
@@ -46,7 +44,7 @@ interface LivePlayerProps {
  * shortcuts (keyboard-shortcuts.ts) work whenever focus is in the player or on the page body,
  * never while typing in a text field.
  */
-export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE_MODE }: LivePlayerProps) {
+export function LivePlayer({ url, channel, params }: LivePlayerProps) {
   const container = useRef<HTMLElement>(null);
   const videoSlot = useRef<HTMLDivElement>(null);
   const adopted = usePlayer(videoSlot, { url, muted: params.muted, autoplay: params.autoplay });
@@ -58,6 +56,7 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
   const fullscreen = useFullscreen(container);
   const pictureInPicture = usePictureInPicture(video);
   const caption = useCaption(player);
+  const { state: gpuSurface, attachCanvas } = useGpuSurface(player);
   const [statsOpen, setStatsOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const touchRevealed = useTouchReveal(container);
@@ -66,18 +65,6 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
   const requester = usePlayerRequester(player);
   const behindLive = useBehindLive(player, requester);
   useHostApiPlayer(player, requester);
-
-  useEffect(() => {
-    if (!player) return;
-    // Consent (and so analytics) is not needed for the first frame: its chunk loads on the
-    // first event, and events keep their order because they queue on the same import.
-    const forward = (event: AnalyticsEvent) =>
-      void import('../consent.ts').then(({ consentStore, sendAnalytics }) =>
-        sendAnalytics(consentStore(config), event),
-      );
-    player.on('analytics', forward);
-    return () => player.off('analytics', forward);
-  }, [player, config]);
 
   // The stream is gone (404): most often it ended and the realtime event did not reach us. The
   // channel info is asked for again; when it says offline the routes move to the offline page,
@@ -162,7 +149,6 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
     (quality: Quality) => request({ type: 'set-quality', quality: quality.name }),
     [request],
   );
-  const plan = surfacePlan(surfaceMode);
   const overlayPinned = !playing || menuOpen || touchRevealed;
 
   return (
@@ -176,17 +162,19 @@ export function LivePlayer({ url, channel, params, surfaceMode = DEFAULT_SURFACE
       data-testid="player"
       data-player-state={snapshot?.state ?? 'Idle'}
       data-overlay={overlayPinned ? 'visible' : 'hover'}
-      data-surface-mode={surfaceMode}
+      data-surface-mode={gpuSurface.mode}
+      data-gpu-status={gpuSurface.status}
       data-behind-live={behindLive.behind}
     >
       {/* The <video> (class player__video) is the page player's own element, started before
           this screen rendered (page-player.ts) and adopted here. Captions arrive as timed
           metadata and are drawn by the page (the captions region below). */}
       <div ref={videoSlot} className="player__media" />
-      {plan.notice && (
-        <p className="player__notice" role="status" data-testid="surface-notice">
-          {plan.notice}
-        </p>
+      {/* SPEC §2 GPU surface: the player draws the video on this canvas, over the video (or
+          beside it in debug_both); it shows only while it presents, and the video plays on
+          under it, so a GPU failure goes back to the video without a black frame. */}
+      {gpuSurface.mode !== 'video' && (
+        <canvas ref={attachCanvas} className="player__canvas" data-testid="gpu-canvas" aria-hidden="true" />
       )}
       <PlayerOverlay channel={channel} viewers={viewers} mainSiteUrl={config.mainSiteUrl} />
       <LiveAnnouncer player={player} behindLive={behindLive.behind} />

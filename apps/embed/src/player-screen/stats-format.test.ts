@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bufferAhead, statsRows, type StatsInput } from './stats-format.ts';
+import type { FrameStatistics, GpuSurfaceState } from '@onair/player';
+import { bufferAhead, gpuStatsRows, statsRows, type StatsInput } from './stats-format.ts';
 
 const base: StatsInput = {
   liveLatency: 2.345,
@@ -69,5 +70,50 @@ describe('bufferAhead', () => {
     ).toBe(2);
     expect(bufferAhead([{ start: 0, end: 4 }], 5)).toBe(0);
     expect(bufferAhead([], 1)).toBe(0);
+  });
+});
+
+describe('gpuStatsRows', () => {
+  const adapter = { vendor: 'google', architecture: 'swiftshader', device: '', description: '' };
+  const presenting: GpuSurfaceState = {
+    mode: 'canvas',
+    status: 'presenting',
+    support: { supported: true, reason: null, adapter },
+    errorCode: null,
+    capture: 'bitmap',
+  };
+  const timing = (mean: number) => ({ count: 10, mean, max: mean * 2 });
+  const frames = {
+    source: 300,
+    rendered: 240,
+    timings: { transform: timing(12.34), render: timing(3.21), endToEnd: timing(40) },
+  } as unknown as FrameStatistics;
+
+  it('shows nothing for the plain video', () => {
+    expect(gpuStatsRows({ ...presenting, mode: 'video', status: 'off' }, null)).toEqual([]);
+  });
+
+  it('shows the surface, the adapter and the frame statistics while presenting', () => {
+    const rows = gpuStatsRows(presenting, frames);
+    expect(value(rows, 'GPU surface')).toBe('canvas, presenting');
+    expect(value(rows, 'GPU adapter')).toBe('google / swiftshader');
+    expect(value(rows, 'GPU frames drawn / presented')).toBe('240 / 300 (bitmap capture)');
+    expect(value(rows, 'GPU transform / render')).toBe('12.3 ms / 3.2 ms');
+    expect(value(rows, 'GPU end to end')).toBe('40.0 ms');
+  });
+
+  it('says why the surface is not drawing', () => {
+    const failed = {
+      ...presenting,
+      status: 'failed' as const,
+      support: { supported: false, reason: 'DeviceLost', adapter },
+    };
+    expect(value(gpuStatsRows(failed, null), 'GPU surface')).toBe('canvas, failed (DeviceLost)');
+    const refused = {
+      ...presenting,
+      status: 'unsupported' as const,
+      support: { supported: false, reason: 'vendor-not-allowed', adapter },
+    };
+    expect(value(gpuStatsRows(refused, null), 'GPU surface')).toBe('canvas, not supported (vendor-not-allowed)');
   });
 });

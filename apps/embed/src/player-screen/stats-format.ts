@@ -1,4 +1,4 @@
-import type { BufferedRange, PlayerStateObject } from '@onair/player';
+import type { BufferedRange, FrameStatistics, GpuSurfaceState, PlayerStateObject } from '@onair/player';
 
 export interface StatsRow {
   label: string;
@@ -67,5 +67,45 @@ export function statsRows(state: StatsInput): StatsRow[] {
       value: `${integer.format(statistics.droppedFrames)} / ${integer.format(statistics.decodedFrames)}`,
     },
     { label: 'Sink', value: state.sink ?? UNKNOWN },
+  ];
+}
+
+const GPU_STATUS: Record<GpuSurfaceState['status'], string> = {
+  off: 'off',
+  starting: 'starting',
+  presenting: 'presenting',
+  unsupported: 'not supported',
+  failed: 'failed',
+};
+
+/**
+ * The GPU surface's rows, shown in a canvas mode only: what it runs on, why it does not (the
+ * reason or SPEC §8 error name), and the SPEC §3 frame statistics since it started (frames
+ * drawn of those the video presented, and mean per-frame times).
+ */
+export function gpuStatsRows(gpu: GpuSurfaceState, frames: FrameStatistics | null): StatsRow[] {
+  if (gpu.mode === 'video') return [];
+  const adapter = gpu.support.adapter;
+  const reason = gpu.status === 'failed' || gpu.status === 'unsupported' ? ` (${gpu.support.reason ?? UNKNOWN})` : '';
+  const rows: StatsRow[] = [
+    { label: 'GPU surface', value: `${gpu.mode}, ${GPU_STATUS[gpu.status]}${reason}` },
+    {
+      label: 'GPU adapter',
+      value: adapter ? `${adapter.vendor || UNKNOWN} / ${adapter.architecture || UNKNOWN}` : UNKNOWN,
+    },
+  ];
+  if (!frames) return rows;
+  const ms = (value: number) => `${oneDecimal.format(value)} ms`;
+  return [
+    ...rows,
+    {
+      label: 'GPU frames drawn / presented',
+      value: `${integer.format(frames.rendered)} / ${integer.format(frames.source)} (${gpu.capture ?? UNKNOWN} capture)`,
+    },
+    {
+      label: 'GPU transform / render',
+      value: `${ms(frames.timings.transform.mean)} / ${ms(frames.timings.render.mean)}`,
+    },
+    { label: 'GPU end to end', value: ms(frames.timings.endToEnd.mean) },
   ];
 }

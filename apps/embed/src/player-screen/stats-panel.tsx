@@ -1,7 +1,7 @@
 import type { Player } from '@onair/player';
 import { useEffect, useState } from 'react';
 import { CloseIcon } from '../ui/icons.tsx';
-import { statsRows, type StatsRow } from './stats-format.ts';
+import { gpuStatsRows, statsRows, type StatsRow } from './stats-format.ts';
 
 /** How often the figures refresh: often enough to watch, slow enough to read. */
 export const STATS_REFRESH_MS = 1000;
@@ -11,10 +11,10 @@ export const STATS_REFRESH_MS = 1000;
  * Loaded on demand (React.lazy in live-player.tsx): no viewer needs it before the first frame.
  */
 export default function StatsPanel({ player, onClose }: { player: Player; onClose(): void }) {
-  const [rows, setRows] = useState<StatsRow[]>(() => statsRows(player.getState()));
+  const [rows, setRows] = useState<StatsRow[]>(() => rowsOf(player));
 
   useEffect(() => {
-    const timer = setInterval(() => setRows(statsRows(player.getState())), STATS_REFRESH_MS);
+    const timer = setInterval(() => setRows(rowsOf(player)), STATS_REFRESH_MS);
     return () => clearInterval(timer);
   }, [player]);
 
@@ -36,4 +36,8 @@ export default function StatsPanel({ player, onClose }: { player: Player; onClos
       </dl>
     </section>
   );
+}
+
+function rowsOf(player: Player): StatsRow[] {
+  return [...statsRows(player.getState()), ...gpuStatsRows(player.getGpuState(), player.getGpuFrameStatistics())];
 }

@@ -4,6 +4,8 @@ import { adoptEarlyEngine } from '../lib/early-engine.ts';
 import { announceFirstFrame } from '../start-up.ts';
 import { playerErrorConsoleDetail } from '../player-screen/player-error-copy.ts';
 import { createStartHolder, type PlayerStart } from './player-start.ts';
+import { readPublicConfig } from '../public-config.ts';
+import { playerGpuConfig } from './surface-mode.ts';
 
 /** SPEC §4/§9 "Player (page level)": the page starts the player at volume 0.6. */
 export const PAGE_DEFAULT_VOLUME = 0.6;
@@ -60,12 +62,27 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   // if any, is adopted rather than started again (lib/early-engine.ts).
   // Where MediaSource is missing (iPhones), native HLS plays through the live-manifest service
   // worker the platform serves beside the embed (low latency, drift correction; docs/player.md).
+  // The GPU surface as the deployment configures it (its module loads only for a canvas mode).
+  const config = readPublicConfig();
   const player = createPlayer({
     sinks: { 'mse-worker': workerSink, 'default-media-source': pageSourceSink },
     serviceWorker: { url: LIVE_MANIFEST_WORKER_URL },
+    ...(config.ok ? playerGpuConfig(config.config) : {}),
   });
   // The engine's own words are for developers: the console only (the screen shows written copy).
   player.on('error', (error) => console.warn('Player error', playerErrorConsoleDetail(error)));
+  // Analytics leave the page as consent allows (consent.ts), from the player's first event on
+  // (video-play comes with the first frame, before the screen adopts the player). Consent is
+  // not needed for the first frame: its chunk loads on the first event, and events keep their
+  // order because they queue on the same import.
+  if (config.ok) {
+    const publicConfig = config.config;
+    player.on('analytics', (event) => {
+      void import('../consent.ts').then(({ consentStore, sendAnalytics }) =>
+        sendAnalytics(consentStore(publicConfig), event),
+      );
+    });
+  }
   const onFirstFrame = ({ state }: { state: string }) => {
     if (state !== 'Playing') return;
     player.off('state-changed', onFirstFrame);

@@ -1,18 +1,25 @@
+import { loadPublicConfig } from '@onair/config';
 import { describe, expect, it } from 'vitest';
-import { CANVAS_UNAVAILABLE_NOTICE, DEFAULT_SURFACE_MODE, SurfaceMode, surfacePlan } from './surface-mode.ts';
+import { playerGpuConfig } from './surface-mode.ts';
 
-describe('surfacePlan', () => {
-  it("uses the spec's names and defaults to the video", () => {
-    expect(Object.values(SurfaceMode)).toEqual(['video', 'canvas', 'debug_both']);
-    expect(DEFAULT_SURFACE_MODE).toBe('video');
+describe('playerGpuConfig', () => {
+  it('asks for the plain video with the default allow-list and no experiment by default', () => {
+    expect(playerGpuConfig(loadPublicConfig({}))).toEqual({
+      gpu: { surfaceMode: 'video', module: { vendors: [], architectures: [] } },
+      experiments: [],
+    });
   });
 
-  it('shows the plain video without a notice', () => {
-    expect(surfacePlan('video')).toEqual({ showVideo: true, notice: null });
-  });
-
-  it('falls back to the video visibly in canvas and debug_both modes', () => {
-    expect(surfacePlan('canvas')).toEqual({ showVideo: true, notice: CANVAS_UNAVAILABLE_NOTICE });
-    expect(surfacePlan('debug_both')).toEqual({ showVideo: true, notice: CANVAS_UNAVAILABLE_NOTICE });
+  it('passes the mode, the allow-list entries and the assignment as the player_gpu experiment', () => {
+    const config = loadPublicConfig({
+      PUBLIC_GPU_SURFACE_MODE: 'canvas',
+      PUBLIC_GPU_ALLOWED_VENDORS: 'google',
+      PUBLIC_GPU_ALLOWED_ARCHITECTURES: 'swiftshader',
+      PUBLIC_GPU_EXPERIMENT: 'treatment_config_e30=',
+    });
+    expect(playerGpuConfig(config)).toEqual({
+      gpu: { surfaceMode: 'canvas', module: { vendors: ['google'], architectures: ['swiftshader'] } },
+      experiments: [{ id: 'player_gpu', assignment: 'treatment_config_e30=', version: 1, type: 'deployment' }],
+    });
   });
 });

@@ -1,27 +1,18 @@
+import type { PublicConfig } from '@onair/config';
+import { ExperimentId, type PlayerConfig } from '@onair/player';
+
 /**
- * SPEC §2/§9 "Surface modes": the plain video element, a GPU canvas, or both for debugging.
- * The canvas path lands in a later issue; until then `canvas` falls back to the video and says
- * so on screen, and `debug_both` shows the video with the same notice (never silently).
+ * SPEC §2/§5: the GPU surface as the deployment configures it, in the player's terms. The
+ * public configuration names the mode and the allow-list entries; its GPU experiment
+ * assignment (`PUBLIC_GPU_EXPERIMENT`) reaches the player as the `player_gpu` experiment, whose
+ * flags, module and render parts win over them (the player's gpu-options.ts).
  */
-export const SurfaceMode = {
-  Video: 'video',
-  Canvas: 'canvas',
-  DebugBoth: 'debug_both',
-} as const;
-export type SurfaceMode = (typeof SurfaceMode)[keyof typeof SurfaceMode];
-
-/** The mode the embed ships with; change it here (or pass `surfaceMode` to LivePlayer) to try another. */
-export const DEFAULT_SURFACE_MODE: SurfaceMode = SurfaceMode.Video;
-
-export const CANVAS_UNAVAILABLE_NOTICE = 'The canvas surface is not available yet: showing the video instead.';
-
-export interface SurfacePlan {
-  /** The video element is always the one presenting frames for now. */
-  showVideo: true;
-  /** A visible notice, or null for plain video. */
-  notice: string | null;
-}
-
-export function surfacePlan(mode: SurfaceMode): SurfacePlan {
-  return { showVideo: true, notice: mode === SurfaceMode.Video ? null : CANVAS_UNAVAILABLE_NOTICE };
+export function playerGpuConfig(config: PublicConfig): Pick<PlayerConfig, 'gpu' | 'experiments'> {
+  const gpu = {
+    surfaceMode: config.gpuSurfaceMode,
+    module: { vendors: [...config.gpuAllowedVendors], architectures: [...config.gpuAllowedArchitectures] },
+  };
+  const assignment = config.gpuExperiment;
+  const experiments = assignment ? [{ id: ExperimentId.Gpu, assignment, version: 1, type: 'deployment' }] : [];
+  return { gpu, experiments };
 }

@@ -1,0 +1,38 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { analyticsEvents, type SentEvent } from './analytics.ts';
+
+/** The GPU-surface journeys' shared steps (gpu-surface*.spec.ts). */
+export const SWIFTSHADER = { vendor: 'google', architecture: 'swiftshader' };
+
+/** An assignment of the GPU experiment (SPEC §5: `_config_` + base64 JSON). */
+export function assignment(config: Record<string, unknown>): string {
+  return `treatment_config_${Buffer.from(JSON.stringify(config)).toString('base64')}`;
+}
+
+/** Every adapter allowed, the monitor off: the picture journeys' configuration. */
+export const ANY_ADAPTER = {
+  PUBLIC_GPU_ALLOWED_VENDORS: '*',
+  PUBLIC_GPU_ALLOWED_ARCHITECTURES: '*',
+  PUBLIC_GPU_EXPERIMENT: assignment({ module: { monitorEnabled: false } }),
+};
+
+/** Opens the live channel with these public settings over the platform's (as a deployment sets them). */
+export async function openWith(page: Page, settings: Record<string, string>): Promise<void> {
+  await page.route('**/studio-live?*', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /<script id="onair-config" type="application\/json">(.*?)<\/script>/,
+      (_all, json: string) =>
+        `<script id="onair-config" type="application/json">${JSON.stringify({ ...JSON.parse(json), ...settings })}</script>`,
+    );
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/studio-live?muted=true');
+}
+
+export const player = (page: Page) => page.getByTestId('player');
+export const canvas = (page: Page) => page.getByTestId('gpu-canvas');
+
+export async function eventsNamed(admin: APIRequestContext, name: string): Promise<SentEvent[]> {
+  return (await analyticsEvents(admin)).filter((event) => event.name === name);
+}
