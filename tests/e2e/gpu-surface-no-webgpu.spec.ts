@@ -1,6 +1,6 @@
 import { storePreferences } from './support/analytics.ts';
 import { expect, expectPlaybackAdvances, test, waitForPlayback } from './support/fixtures.ts';
-import { ANY_ADAPTER, canvas, eventsNamed, openWith, player } from './support/gpu-surface.ts';
+import { ANY_ADAPTER, canvas, eventsNamed, firstSent, openWith, player } from './support/gpu-surface.ts';
 
 /**
  * The GPU surface where the browser has no WebGPU adapter (this project's Chromium without
@@ -16,9 +16,9 @@ test.describe('the GPU surface without WebGPU', () => {
     await expect(canvas(page)).toBeHidden();
     await expectPlaybackAdvances(page, { frames: 10, seconds: 0.5 });
     await expect.poll(async () => (await eventsNamed(admin, 'onGpuError')).length).toBe(1);
-    const [error] = await eventsNamed(admin, 'onGpuError');
-    expect(error?.properties).toMatchObject({ gpu_error_code: -1000, gpu_error_name: 'WebGPUNotAvailable' });
-    const [init] = await eventsNamed(admin, 'onGpuInit');
-    expect(init?.properties).toMatchObject({ gpu_supported: false, gpu_unsupported_reason: 'WebGPUNotAvailable' });
+    const error = await firstSent(admin, 'onGpuError');
+    expect(error.properties).toMatchObject({ gpu_error_code: -1000, gpu_error_name: 'WebGPUNotAvailable' });
+    const init = await firstSent(admin, 'onGpuInit');
+    expect(init.properties).toMatchObject({ gpu_supported: false, gpu_unsupported_reason: 'WebGPUNotAvailable' });
   });
 });

@@ -4,7 +4,7 @@ import { storePreferences } from './support/analytics.ts';
 import { ALLOW_SOUND_AUTOPLAY, WEBGPU_SWIFTSHADER_ARGS } from './support/chromium.ts';
 import { freezeClock } from './support/clock.ts';
 import { expect, expectPlaybackAdvances, test, waitForPlayback } from './support/fixtures.ts';
-import { ANY_ADAPTER, canvas, eventsNamed, openWith, player, SWIFTSHADER } from './support/gpu-surface.ts';
+import { ANY_ADAPTER, canvas, eventsNamed, firstSent, openWith, player, SWIFTSHADER } from './support/gpu-surface.ts';
 
 /**
  * The GPU surface (SPEC §1, §4, §5, §8) in the embed, on a real WebGPU adapter: Chromium's
@@ -117,8 +117,8 @@ test.describe('the GPU surface on a WebGPU adapter', () => {
 
     await expectSamePictureWhenPaused(page, canvas(page));
 
-    const [init] = await eventsNamed(admin, 'onGpuInit');
-    expect(init?.properties).toMatchObject({
+    const init = await firstSent(admin, 'onGpuInit');
+    expect(init.properties).toMatchObject({
       gpu_supported: true,
       gpu_unsupported_reason: null,
       gpu_vendor: SWIFTSHADER.vendor,
@@ -126,8 +126,8 @@ test.describe('the GPU surface on a WebGPU adapter', () => {
       surface_mode: 'canvas',
       app_platform: 'web',
     });
-    const [play] = await eventsNamed(admin, 'video-play');
-    expect(play?.properties).toMatchObject({ gpu_supported: true, gpu_vendor: 'google', app_platform: 'web' });
+    const play = await firstSent(admin, 'video-play');
+    expect(play.properties).toMatchObject({ gpu_supported: true, gpu_vendor: 'google', app_platform: 'web' });
   });
 
   test('debug_both: the video and the canvas side by side, showing the same picture', async ({ page }) => {
@@ -154,8 +154,8 @@ test.describe('the GPU surface on a WebGPU adapter', () => {
     await expectPlaybackAdvances(page, { frames: 10, seconds: 0.5 });
 
     await expect.poll(async () => (await eventsNamed(admin, 'video-play')).length).toBe(1);
-    const [play] = await eventsNamed(admin, 'video-play');
-    expect(play?.properties).toMatchObject({
+    const play = await firstSent(admin, 'video-play');
+    expect(play.properties).toMatchObject({
       gpu_supported: false,
       gpu_unsupported_reason: 'vendor-not-allowed',
       gpu_vendor: 'google',
@@ -202,8 +202,8 @@ test.describe('the GPU surface on a WebGPU adapter', () => {
     await expect(player(page)).toHaveAttribute('data-gpu-status', 'failed');
     await expect(canvas(page)).toBeHidden();
     await expectPlaybackAdvances(page, { frames: 10, seconds: 0.5 });
-    const [error] = await eventsNamed(admin, 'onGpuError');
-    expect(error?.properties).toMatchObject({ gpu_error_code: -1300, gpu_error_name: 'DeviceLost' });
+    const error = await firstSent(admin, 'onGpuError');
+    expect(error.properties).toMatchObject({ gpu_error_code: -1300, gpu_error_name: 'DeviceLost' });
   });
 
   test('the monitor: SwiftShader cannot keep pace with the video, so after one interval the path stops', async ({
@@ -223,9 +223,9 @@ test.describe('the GPU surface on a WebGPU adapter', () => {
     await page.clock.runFor(5000);
     await expect(player(page)).toHaveAttribute('data-gpu-status', 'failed');
     await expect(canvas(page)).toBeHidden();
-    const [error] = await eventsNamed(admin, 'onGpuError');
+    const error = await firstSent(admin, 'onGpuError');
     // Which rate falls short first depends on how the machine's time splits between decoding
     // and SwiftShader; each is one of the monitor's codes (SPEC §8).
-    expect([-2001, -2002, -2010]).toContain(error?.properties.gpu_error_code);
+    expect([-2001, -2002, -2010]).toContain(error.properties.gpu_error_code);
   });
 });

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { analyticsEvents, type SentEvent } from './analytics.ts';
+import { expect } from './fixtures.ts';
 
 /** The GPU-surface journeys' shared steps (gpu-surface*.spec.ts). */
 export const SWIFTSHADER = { vendor: 'google', architecture: 'swiftshader' };
@@ -35,4 +36,12 @@ export const canvas = (page: Page) => page.getByTestId('gpu-canvas');
 
 export async function eventsNamed(admin: APIRequestContext, name: string): Promise<SentEvent[]> {
   return (await analyticsEvents(admin)).filter((event) => event.name === name);
+}
+
+/** The first event of that name the intake received, once one has (sent after a dynamic import and a fetch). */
+export async function firstSent(admin: APIRequestContext, name: string): Promise<SentEvent> {
+  await expect
+    .poll(async () => (await eventsNamed(admin, name)).length, { message: `a ${name} event reaches the intake` })
+    .toBeGreaterThan(0);
+  return (await eventsNamed(admin, name))[0]!;
 }

@@ -1,4 +1,4 @@
-import type { AnalyticsEvent } from '../analytics.ts';
+import { analyticsEvent, type AnalyticsEvent } from '../analytics.ts';
 import type { PlayerEnvironment } from '../environment.ts';
 import { ExperimentId, type Experiment } from '../experiments.ts';
 import type { FrameStatistics } from './frame-stats.ts';
@@ -14,6 +14,9 @@ export interface GpuHostHarness {
 }
 
 type SessionModule = typeof SessionModuleExports;
+
+/** SPEC §8 -1600 (GpuErrorCode.Fetch), here without the codes' module (a start-up file). */
+const FETCH_FAILED = -1600;
 
 /**
  * The player's side of the GPU path (SPEC §4), small enough for start-up. Where the page asks
@@ -99,8 +102,28 @@ export class GpuHost {
       if (plan.mode === SurfaceMode.Video) return this.#set({ mode: plan.mode, status: 'off' });
       if (plan.mode !== this.#state.mode) this.#set({ mode: plan.mode });
       this.#startSession();
-    });
+    }, this.#chunkFailed);
   }
+
+  /** The module's chunk did not arrive (offline, a deploy removed it): SPEC §8 fetch, -1600. */
+  #chunkFailed = (error: unknown): void => {
+    if (this.#destroyed) return;
+    const message = error instanceof Error ? error.message : String(error);
+    this.harness.env.logger.warn(`The GPU module could not be loaded (${message}): showing the video`);
+    this.#set({
+      status: 'failed',
+      errorCode: FETCH_FAILED,
+      support: { supported: false, reason: 'Fetch', adapter: null },
+    });
+    this.harness.onAnalytics(
+      analyticsEvent('onGpuError', {
+        gpu_error_code: FETCH_FAILED,
+        gpu_error_name: 'Fetch',
+        gpu_error_message: message,
+        surface_mode: this.#state.mode,
+      }),
+    );
+  };
 
   /** Once both the plan and a canvas are there; never again after a failure (SPEC §4). */
   #startSession(): void {
@@ -110,10 +133,13 @@ export class GpuHost {
     if (!plan || !target || this.#session || status === 'off' || status === 'failed' || status === 'unsupported') {
       return;
     }
-    void this.#loading!.then(({ GpuSession }) => {
-      if (this.#destroyed || this.#canvas !== target || this.#session) return;
-      this.#session = new GpuSession(target.video, target.canvas, plan, this.#sessionHarness());
-    });
+    void this.#loading!.then(
+      ({ GpuSession }) => {
+        if (this.#destroyed || this.#canvas !== target || this.#session) return;
+        this.#session = new GpuSession(target.video, target.canvas, plan, this.#sessionHarness());
+      },
+      () => {}, // reported once, by #load
+    );
   }
 
   #sessionHarness() {

@@ -110,12 +110,13 @@ export class GpuModule {
       return this.#refuse(GpuErrorCode.Adapter, messageOf(error), null);
     }
     if (!adapter) return this.#refuse(GpuErrorCode.WebGPUNotAvailable, 'no WebGPU adapter', null);
-    const info = adapter.info;
+    // GPUAdapter.info arrived in Chrome 127 (requestAdapterInfo() before): absent, all is ''.
+    const info: Partial<GPUAdapterInfo> = (adapter as { info?: GPUAdapterInfo }).info ?? {};
     const details: GpuAdapterDetails = {
-      vendor: info.vendor,
-      architecture: info.architecture,
-      device: info.device,
-      description: info.description,
+      vendor: info.vendor ?? '',
+      architecture: info.architecture ?? '',
+      device: info.device ?? '',
+      description: info.description ?? '',
     };
     const verdict = checkAllowList(details, this.options.allowList);
     // Not allowed is no error: the path does not start, and the reason is reported.
@@ -126,6 +127,8 @@ export class GpuModule {
       return this.#refuse(GpuErrorCode.Device, messageOf(error), details);
     }
     const device = this.#device;
+    // Destroyed while the device was on its way (the page's canvas went): it goes too.
+    if (this.#closed) return this.#closedDuringInit(details);
     void device.lost.then((lost) => {
       // Our own destroy() loses the device too; anyone else's (a driver reset, the tab's GPU
       // process crashing, a test's device.destroy()) is SPEC's device lost.
@@ -139,6 +142,7 @@ export class GpuModule {
     } catch (error) {
       return this.#initFailed(error, details);
     }
+    if (this.#closed) return this.#closedDuringInit(details);
     if (this.#disabled) return { supported: false, reason: 'DeviceLost', adapter: details };
     const renderer = this.#renderer;
     this.#transformer = new FrameTransformer<CapturedFrame>(
@@ -188,6 +192,11 @@ export class GpuModule {
   #status(): void {
     if (this.#disabled) return;
     this.harness.onEvent({ type: 'status', interval: this.stats.interval('status'), capture: this.capture });
+  }
+
+  #closedDuringInit(adapter: GpuAdapterDetails): GpuSupport {
+    this.#release();
+    return { supported: false, reason: 'closed', adapter };
   }
 
   #initFailed(error: unknown, adapter: GpuAdapterDetails | null): GpuSupport {
