@@ -39,9 +39,16 @@ test.describe('player engine', () => {
     await expect.poll(() => playerState(page, 'state')).toBe('Idle');
     expect(await playerState(page, 'paused')).toBe(true);
     await expectStandsStillWhileStreamMovesOn(page, 1);
-    // Pausing emits the analytics stats of the play so far, stamped for the web.
-    const [stats] = await labEvents(page, 'analytics');
-    expect(stats?.payload).toMatchObject({
+    // Pausing emits the analytics stats of the play so far, stamped for the web; the first play
+    // sent its video-play before (SPEC §7, with the GPU fields: no GPU surface was asked for).
+    const analytics = (await labEvents(page, 'analytics')).map(
+      (e) => e.payload as { name: string; properties: Record<string, unknown> },
+    );
+    expect(analytics[0]).toMatchObject({
+      name: 'video-play',
+      properties: { gpu_supported: false, gpu_unsupported_reason: 'not-requested' },
+    });
+    expect(analytics.at(-1)).toMatchObject({
       name: 'player_stats',
       properties: { reason: 'pause', app_platform: 'web' },
     });
