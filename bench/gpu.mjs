@@ -56,15 +56,17 @@ async function startInPage() {
   player.load('/hls/studio-live/master.m3u8');
   await new Promise((resolve) => player.on('loaded', resolve));
   const p360 = player.getState().qualities.find((q) => q.name === '360p');
+  if (!p360) throw new Error('the channel has no 360p rendition');
   player.setQuality(p360);
-  await player.play();
-  player.attachGpuCanvas(canvas);
-  await new Promise((resolve, reject) => {
+  const presenting = new Promise((resolve, reject) => {
     player.on('gpu-state-changed', (state) => {
       if (state.status === 'presenting') resolve();
       if (state.status === 'failed' || state.status === 'unsupported') reject(new Error(JSON.stringify(state)));
     });
   });
+  await player.play();
+  player.attachGpuCanvas(canvas);
+  await presenting;
   return player.getGpuState().support.adapter;
 }
 

@@ -86,6 +86,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     (event) => emitter.emit('analytics', event),
     () => gpuAnalyticsFields(gpu.state.support),
     env.timers,
+    () => gpu.initPending,
   );
   const ticker: PlayTimeTicker = {
     addPlayTime(deltaMs) {

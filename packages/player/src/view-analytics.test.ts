@@ -102,12 +102,40 @@ describe('ViewAnalytics: video-play', () => {
     expect(named('video-play').at(0)?.properties).toMatchObject({ gpu_unsupported_reason: 'not-requested' });
   });
 
-  it('sends nothing after destroy', () => {
-    const { analytics, events } = setup();
+  it('sends a waiting video-play at once when the player goes, and nothing after', () => {
+    const { analytics, named } = setup();
     analytics.onState(playerState({ state: PlayerState.Playing }), false);
     analytics.destroy();
+    expect(named('video-play')).toHaveLength(1);
     vi.advanceTimersByTime(GPU_INIT_WAIT_MS);
+    expect(named('video-play')).toHaveLength(1);
+  });
+
+  it('sends a waiting video-play when another source loads, before that one plays', () => {
+    const { analytics, named } = setup();
+    analytics.onState(playerState({ state: PlayerState.Playing, sessionId: 'session-1' }), false);
+    analytics.onLoad();
+    expect(named('video-play').map((event) => event.properties.session_id)).toEqual(['session-1']);
+  });
+
+  it('waits past GPU_INIT_WAIT_MS while the GPU path initialises on a canvas, then carries what it found', () => {
+    let pending = true;
+    let fields: Record<string, string | boolean | null> = GPU_FIELDS;
+    const events: AnalyticsEvent[] = [];
+    const timers = { setTimeout, clearTimeout } as unknown as ConstructorParameters<typeof ViewAnalytics>[2];
+    const analytics = new ViewAnalytics(
+      (event) => events.push(event),
+      () => fields,
+      timers,
+      () => pending,
+    );
+    analytics.onState(playerState({ state: PlayerState.Playing }), false);
+    vi.advanceTimersByTime(3 * GPU_INIT_WAIT_MS);
     expect(events).toEqual([]);
+    pending = false;
+    fields = { gpu_supported: true, gpu_unsupported_reason: null };
+    analytics.onState(playerState({ state: PlayerState.Playing }), true);
+    expect(events.map((event) => event.properties.gpu_supported)).toEqual([true]);
   });
 
   it('carries the fields as they are when it plays, not as they were at construction', () => {

@@ -16,8 +16,9 @@ export const GPU_INIT_WAIT_MS = 5_000;
  * and `minute-watched` for every minute of play (counted over the player's life: a reload of
  * the channel is the same viewing), both carrying the GPU fields (gpu_supported,
  * gpu_unsupported_reason, adapter details) that `fields` gives at the time. video-play waits
- * (at most GPU_INIT_WAIT_MS) while the GPU path is still finding out (`settled` false), so that
- * it says what init found. Like player_stats, they leave the page only where the page's consent
+ * while the GPU path is still finding out (`settled` false), so that it says what init found:
+ * as long as init is under way on a canvas (it always reports), else at most GPU_INIT_WAIT_MS
+ * (a page that never gives the path a canvas must not lose the event). Like player_stats, they leave the page only where the page's consent
  * rules allow it.
  */
 export class ViewAnalytics {
@@ -32,6 +33,11 @@ export class ViewAnalytics {
     private readonly emit: (event: AnalyticsEvent) => void,
     private readonly fields: () => Record<string, string | number | boolean | null>,
     private readonly timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>,
+    /**
+     * Whether the GPU path is still on its way with a canvas to draw on: then its init will
+     * report (it always ends in supported, unsupported or an error), and the wait goes on.
+     */
+    private readonly gpuInitPending: () => boolean = () => false,
   ) {
     this.#ticker = new AnalyticsTicker((reason) => {
       if (reason !== 'interval') return;
@@ -44,9 +50,9 @@ export class ViewAnalytics {
     this.#ticker.addPlayTime(deltaMs);
   }
 
-  /** A source loaded by the page: its first play is a video-play. */
+  /** A source loaded by the page: its first play is a video-play (one still waiting goes now). */
   onLoad(): void {
-    this.destroy();
+    this.#sendPlay();
     this.#played = false;
   }
 
@@ -55,20 +61,30 @@ export class ViewAnalytics {
     if (state.state === PlayerState.Playing && !this.#played) {
       this.#played = true;
       this.#pending = state;
-      this.#wait = this.timers.setTimeout(() => this.#sendPlay(), GPU_INIT_WAIT_MS);
+      this.#arm();
     }
     if (settled) this.#sendPlay();
   }
 
+  /** The player is going: a video-play still waiting goes now, with what is known. */
   destroy(): void {
-    if (this.#wait !== null) this.timers.clearTimeout(this.#wait);
-    this.#pending = null;
+    this.#sendPlay();
+  }
+
+  #arm(): void {
+    this.#wait = this.timers.setTimeout(() => {
+      this.#wait = null;
+      if (this.gpuInitPending()) this.#arm();
+      else this.#sendPlay();
+    }, GPU_INIT_WAIT_MS);
   }
 
   #sendPlay(): void {
     const state = this.#pending;
+    if (this.#wait !== null) this.timers.clearTimeout(this.#wait);
+    this.#wait = null;
+    this.#pending = null;
     if (!state) return;
-    this.destroy();
     const base = { sink: state.sink, quality: state.quality?.name ?? null, session_id: state.sessionId };
     this.emit(analyticsEvent('video-play', { ...base, ...this.fields() }));
   }

@@ -78,9 +78,10 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   if (config.ok) {
     const publicConfig = config.config;
     player.on('analytics', (event) => {
-      void import('../consent.ts').then(({ consentStore, sendAnalytics }) =>
-        sendAnalytics(consentStore(publicConfig), event),
-      );
+      import('../consent.ts')
+        .then(({ consentStore, sendAnalytics }) => sendAnalytics(consentStore(publicConfig), event))
+        // Analytics are best effort: a chunk that did not load loses the event, not the page.
+        .catch(() => {});
     });
   }
   const onFirstFrame = ({ state }: { state: string }) => {

@@ -184,6 +184,19 @@ describe('FrameTransformer: the capture queue', () => {
     expect(steps.capture).toHaveBeenCalledTimes(3);
   });
 
+  it('counts nothing for a capture that finds no frame (the video is reloading), and takes the next one', async () => {
+    const { transformer, stats, steps, captures, captured } = setup({ captureQueue: 1 });
+    transformer.onVideoFrame(0, 1);
+    nth(captures, 0).resolve(null as unknown as string);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(stats.total()).toMatchObject({ source: 1, captured: 0, received: 0 });
+    transformer.onVideoFrame(33, 2);
+    expect(steps.capture).toHaveBeenCalledTimes(2);
+    await captured(1, 'b');
+    expect(steps.process).toHaveBeenCalledTimes(1);
+  });
+
   it('processes one frame at a time', async () => {
     const { transformer, steps, captured } = setup({ captureQueue: 3 });
     transformer.onVideoFrame(0, 1);

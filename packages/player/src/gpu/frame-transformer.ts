@@ -19,8 +19,11 @@ import type { GpuSettings } from './gpu-constants.ts';
  *   captured are still drawn. So a pause shows the same frame on the video and the canvas.
  */
 export interface FrameSteps<F> {
-  /** Takes the video's current frame (an ImageBitmap, or a slot of textures for a zero-copy import). */
-  capture(): Promise<F>;
+  /**
+   * Takes the video's current frame (an ImageBitmap, or a slot of textures for a zero-copy
+   * import); null when the video has none to give (it is reloading): nothing is counted.
+   */
+  capture(): Promise<F | null>;
   /** Transforms and renders one frame; resolves with the GPU time of each once the work is done. */
   process(frame: F): Promise<{ transformMs: number; renderMs: number }>;
   /** Frees a frame the loop is done with: processed, skipped, or left over at destroy. */
@@ -118,6 +121,7 @@ export class FrameTransformer<F> {
     this.steps.capture().then(
       (frame) => {
         this.#capturing -= 1;
+        if (frame === null) return;
         const capturedAt = this.harness.now();
         this.stats.count('captured');
         this.stats.time('captureDelay', capturedAt - now);

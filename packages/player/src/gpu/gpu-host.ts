@@ -52,6 +52,12 @@ export class GpuHost {
     return this.#state;
   }
 
+  /** Whether init is under way on an attached canvas (it will report): video-play waits for it. */
+  get initPending(): boolean {
+    const { status, support } = this.#state;
+    return this.#canvas !== null && status === 'starting' && support.reason === 'not-requested';
+  }
+
   frameStatistics(): FrameStatistics | null {
     return this.#session?.frameStatistics() ?? null;
   }

@@ -51,6 +51,8 @@ export class GpuModule {
   /** We are destroying the device ourselves: its loss is no error. */
   #releasing = false;
   #presenting = false;
+  /** The SPEC §8 name of what disabled the module. */
+  #failure: string | null = null;
 
   constructor(
     private readonly video: HTMLVideoElement,
@@ -103,6 +105,10 @@ export class GpuModule {
   async #init(): Promise<GpuSupport> {
     const gpu = navigator.gpu as GPU | undefined;
     if (!gpu) return this.#refuse(GpuErrorCode.WebGPUNotAvailable, 'navigator.gpu is missing', null);
+    // Every browser with WebGPU has it today; one without could not feed the path frames.
+    if (typeof this.video.requestVideoFrameCallback !== 'function') {
+      return this.#refuse(GpuErrorCode.Init, 'requestVideoFrameCallback is missing', null);
+    }
     let adapter: GPUAdapter | null;
     try {
       adapter = await gpu.requestAdapter();
@@ -143,7 +149,11 @@ export class GpuModule {
       return this.#initFailed(error, details);
     }
     if (this.#closed) return this.#closedDuringInit(details);
-    if (this.#disabled) return { supported: false, reason: 'DeviceLost', adapter: details };
+    if (this.#disabled) {
+      // Failed while the renderer was being made (device lost, a validation error): it goes too.
+      this.#release();
+      return { supported: false, reason: this.#failure ?? 'DeviceLost', adapter: details };
+    }
     const renderer = this.#renderer;
     this.#transformer = new FrameTransformer<CapturedFrame>(
       {
@@ -212,6 +222,7 @@ export class GpuModule {
   #fail(code: GpuErrorCode, detail: string): void {
     if (this.#disabled) return;
     this.#disabled = true;
+    this.#failure = gpuErrorName(code);
     if (!this.#closed) this.harness.onEvent({ type: 'error', error: gpuError(code, detail) });
     // Nothing will draw again: the GPU memory goes back now, not when the page leaves.
     this.#release();

@@ -20,8 +20,18 @@ export class GpuFailure extends Error {
  */
 export type CaptureMethod = 'external' | 'bitmap';
 
-/** A captured frame: an ImageBitmap still to upload, or the index of the texture it was drawn into. */
-export type CapturedFrame = { kind: 'bitmap'; bitmap: ImageBitmap } | { kind: 'external'; slot: number };
+/**
+ * A captured frame: an ImageBitmap still to upload, or the index of the texture it was drawn
+ * into; with its own size, which is not the video's by the time it is processed (a quality
+ * switch or a reload in between).
+ */
+export type CapturedFrame = ({ kind: 'bitmap'; bitmap: ImageBitmap } | { kind: 'external'; slot: number }) & {
+  width: number;
+  height: number;
+};
+
+/** HTMLMediaElement.HAVE_CURRENT_DATA: the element has a frame to give. */
+const HAVE_CURRENT_DATA = 2;
 
 export interface RenderSettings {
   workgroup: { x: number; y: number };
@@ -104,15 +114,22 @@ export class GpuRenderer {
     return this.#capture;
   }
 
-  /** Takes the video's current frame (see CaptureMethod); throws GpuFailure(-1900) when neither way works. */
-  async captureFrame(): Promise<CapturedFrame> {
+  /**
+   * Takes the video's current frame (see CaptureMethod), or null while it has none (a reload or a
+   * seek cleared it: nothing to draw, and no failure); throws GpuFailure(-1900) when neither way
+   * works on a frame that is there.
+   */
+  async captureFrame(): Promise<CapturedFrame | null> {
+    const { videoWidth: width, videoHeight: height } = this.video;
+    if (this.video.readyState < HAVE_CURRENT_DATA || !(width > 0 && height > 0)) return null;
     if (this.#capture === 'external') {
-      const slot = this.#captureExternal();
-      if (slot !== null) return { kind: 'external', slot };
+      const slot = this.#captureExternal(width, height);
+      if (slot !== null) return { kind: 'external', slot, width, height };
       this.#capture = 'bitmap';
     }
     try {
-      return { kind: 'bitmap', bitmap: await createImageBitmap(this.video) };
+      const bitmap = await createImageBitmap(this.video);
+      return { kind: 'bitmap', bitmap, width: bitmap.width, height: bitmap.height };
     } catch (error) {
       throw new GpuFailure(GpuErrorCode.FrameCapture, messageOf(error));
     }
@@ -125,14 +142,9 @@ export class GpuRenderer {
   /** Upscale (compute), then the sharpened present (render pass); the GPU time of each. */
   async process(frame: CapturedFrame): Promise<{ transformMs: number; renderMs: number }> {
     const device = this.device;
-    const width = this.video.videoWidth;
-    const height = this.video.videoHeight;
+    const { width, height } = frame;
     const rect = this.canvas.getBoundingClientRect();
     const out = canvasSize({ width: rect.width, height: rect.height }, devicePixelRatio, { width, height });
-    if (this.canvas.width !== out.width || this.canvas.height !== out.height) {
-      this.canvas.width = out.width;
-      this.canvas.height = out.height;
-    }
     const source =
       frame.kind === 'external' ? this.#slots[frame.slot]! : this.#uploadBitmap(frame.bitmap, width, height);
     const upscaled = this.#upscaledTexture(out.width, out.height);
@@ -150,6 +162,12 @@ export class GpuRenderer {
     });
     const transformed = performance.now();
     await this.#submit((encoder) => {
+      // Resized here, in the task that draws: a canvas resized earlier would show its cleared
+      // (black) buffer until this frame reached it.
+      if (this.canvas.width !== out.width || this.canvas.height !== out.height) {
+        this.canvas.width = out.width;
+        this.canvas.height = out.height;
+      }
       const pass = encoder.beginRenderPass({
         colorAttachments: [{ view: this.context.getCurrentTexture().createView(), loadOp: 'clear', storeOp: 'store' }],
       });
@@ -171,7 +189,7 @@ export class GpuRenderer {
   }
 
   /** Zero-copy import drawn into the next slot texture, in this task (an imported frame expires with it). */
-  #captureExternal(): number | null {
+  #captureExternal(width: number, height: number): number | null {
     let external: GPUExternalTexture;
     try {
       external = this.device.importExternalTexture({ source: this.video });
@@ -180,8 +198,6 @@ export class GpuRenderer {
     }
     const slot = this.#nextSlot;
     this.#nextSlot = (slot + 1) % this.settings.slots;
-    const width = this.video.videoWidth;
-    const height = this.video.videoHeight;
     let texture = this.#slots[slot];
     if (!texture || texture.width !== width || texture.height !== height) {
       texture?.destroy();
