@@ -93,4 +93,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@onair/player', '@onair/embed', '**/apps/embed/**', 'react'] }],
     },
   },
+  {
+    // The stand-in cast receiver is a page the platform serves, playing with our engine as a
+    // real receiver app would: browser code bundled from source, never imported by the server.
+    files: ['apps/platform/cast-client/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@onair/embed', '**/apps/embed/**', 'react', 'react-dom'] }],
+    },
+  },
 );

@@ -16,6 +16,7 @@ const TSCONFIGS = [
   'packages/monitoring',
   'packages/embed-sdk',
   'apps/platform',
+  'apps/platform/cast-client',
   'apps/embed',
   'tests',
 ];

@@ -9,12 +9,13 @@ import { registerChannelRoutes } from './channels/routes.ts';
 import { isEmbedPath, registerEmbed, type EmbedPageHandler, type EmbedPolicy } from './embed-static.ts';
 import { sendError } from './http-error.ts';
 import { registerAdminGate, type AdminAccess } from './admin-gate.ts';
-import { registerSelfOrigin } from './self-origin.ts';
+import { loopbackOrigins, registerSelfOrigin } from './self-origin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerSdk } from './sdk-static.ts';
 import { registerFaultInjector } from './faults/index.ts';
 import { registerDeviceIdentification } from './identity/index.ts';
 import { registerAnalyticsIntake } from './analytics-intake.ts';
+import { registerCastStandIn } from './cast/index.ts';
 import { registerMonitoringIntake } from './monitoring-intake.ts';
 import { discoveryLookup } from './oembed/channel-facts.ts';
 import { servedImageSizes } from './oembed/image-size.ts';
@@ -134,6 +135,13 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   registerAnalyticsIntake(app, { admin });
   await registerDeviceIdentification(app, { admin, now });
   await registerRealtime(app, { channels, admin });
+  registerCastStandIn(app, {
+    admin,
+    origins: () => {
+      const address = app.server.address();
+      return options.origins ?? loopbackOrigins(typeof address === 'object' && address ? address.port : 80);
+    },
+  });
   await registerViewerService(app, {
     ...options.viewers,
     now: options.viewers?.now ?? now,

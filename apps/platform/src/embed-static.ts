@@ -25,6 +25,8 @@ const SERVICE_PREFIXES = [
   '/builder',
   // The live-manifest service worker (issue 16): a built file at the root, for its scope.
   LIVE_MANIFEST_WORKER_PATH,
+  // The stand-in cast network (issue 18): its relay, sender framework and receiver page.
+  '/cast/',
 ];
 
 /**

@@ -17,6 +17,8 @@ const SELF_SERVED = [
 export function publicConfigFor(origin: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const config: Record<string, string> = {};
   for (const key of SELF_SERVED) config[key] = origin;
+  // No Chromecast exists here: the platform's stand-in framework (cast/cast-pages.ts) plays its part.
+  config.PUBLIC_CAST_SDK_URL = `${origin}/cast/sender.js`;
   for (const [key, value] of Object.entries(env)) {
     if (key.startsWith('PUBLIC_') && value !== undefined) config[key] = value;
   }

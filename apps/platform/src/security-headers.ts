@@ -57,17 +57,18 @@ export interface EmbedPolicyInput {
 }
 
 /**
- * The embed page's Content-Security-Policy: scripts only its own and its inline ones by hash
- * (no injected markup runs), connections, media and images only to itself and the services its
+ * The embed page's Content-Security-Policy: scripts only its own, its inline ones by hash (no
+ * injected markup runs) and the configured Cast framework's, connections, media and images only to itself and the services its
  * configuration names, no plugins, no <base> rewriting, no forms, framed by `frameAncestors`.
  * `blob:`: MediaSource object URLs (media) and hls.js's worker on the compatibility sink;
  * `data:` media: the silent clip that tells whether sound may autoplay.
  */
 export function embedContentSecurityPolicy(input: EmbedPolicyInput): string {
   const reach = ["'self'", ...configuredOrigins(input.config), ...(input.extraOrigins ?? [])].join(' ');
+  const scripts = ["'self'", ...castSdkOrigin(input.config), ...inlineScriptHashes(input.html)];
   return [
     "default-src 'self'",
-    `script-src 'self' ${inlineScriptHashes(input.html).join(' ')}`.trim(),
+    `script-src ${scripts.join(' ')}`,
     "worker-src 'self' blob:",
     `connect-src ${reach}`,
     `media-src ${reach} blob: data:`,
@@ -79,6 +80,21 @@ export function embedContentSecurityPolicy(input: EmbedPolicyInput): string {
     "form-action 'none'",
     `frame-ancestors ${input.frameAncestors.join(' ')}`,
   ].join('; ');
+}
+
+/**
+ * The Cast sender framework's origin (PUBLIC_CAST_SDK_URL), the one script the embed loads from
+ * elsewhere: Google's in production (the local stand-in is the platform's own, already 'self').
+ */
+function castSdkOrigin(config: Readonly<Record<string, string>>): string[] {
+  const url = config.PUBLIC_CAST_SDK_URL;
+  if (!url) return [];
+  try {
+    const { protocol, host } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? [`${protocol}//${host}`] : [];
+  } catch {
+    return [];
+  }
 }
 
 /** What every response but the embed page carries: not to be framed, not to be sniffed. */

@@ -97,6 +97,9 @@ export const publicEnvSchema = z.object({
   PUBLIC_GPU_ALLOWED_VENDORS: linkList,
   PUBLIC_GPU_ALLOWED_ARCHITECTURES: linkList,
   PUBLIC_GPU_EXPERIMENT: optionalKey,
+  // The Cast sender framework's script (SPEC §1 cast sink). The local platform serves its
+  // stand-in (no Chromecast exists there) and sets this to it; unset: no cast button.
+  PUBLIC_CAST_SDK_URL: optionalKey,
 });
 export type PublicEnv = z.output<typeof publicEnvSchema>;
 export type PublicEnvKey = keyof z.input<typeof publicEnvSchema>;

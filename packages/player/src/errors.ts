@@ -53,6 +53,11 @@ export const ErrorCode = {
   MediaInvalid: 1012,
   /** The live-manifest service worker stopped answering; native HLS plays on without it (non-fatal). */
   ServiceWorkerLost: 1013,
+  /**
+   * Casting failed (SPEC §8 cast errors: the session refused, the media not loaded, the request
+   * failed); the message is the spec's, playback stays or comes back local (non-fatal).
+   */
+  CastFailed: 1014,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

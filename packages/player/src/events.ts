@@ -1,4 +1,5 @@
 import type { AnalyticsEvent } from './analytics.ts';
+import type { CastStatus } from './cast/cast-types.ts';
 import type { GpuSurfaceState } from './gpu/gpu-support.ts';
 import type { PlayerError } from './errors.ts';
 import type { Quality } from './quality.ts';
@@ -23,6 +24,7 @@ export const PlayerEventType = {
   DriftCorrection: 'drift-correction',
   ServiceWorkerStateChanged: 'service-worker-state-changed',
   GpuStateChanged: 'gpu-state-changed',
+  CastStateChanged: 'cast-state-changed',
   Analytics: 'analytics',
 } as const;
 export type PlayerEventType = (typeof PlayerEventType)[keyof typeof PlayerEventType];
@@ -64,5 +66,7 @@ export interface PlayerEventMap {
   'service-worker-state-changed': ServiceWorkerStateChange;
   /** The GPU surface's mode and status (gpu/gpu-support.ts): what the page should show. */
   'gpu-state-changed': GpuSurfaceState;
+  /** Whether a receiver is there, and the cast session's state (cast/cast-host.ts). */
+  'cast-state-changed': CastStatus;
   analytics: AnalyticsEvent;
 }

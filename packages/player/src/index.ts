@@ -43,6 +43,8 @@ export { evaluateDrift, DRIFT_DETECTION_MSE, DRIFT_DETECTION_NATIVE, type DriftD
 export { liveLatencySeconds, type LiveLatencyAnalytics } from './latency.ts';
 export { type AnalyticsEvent } from './analytics.ts';
 export { MINUTE_WATCHED_MS } from './view-analytics.ts';
+export type { CastConfig, CastStatus } from './cast/cast-types.ts';
+export type { CastState } from './cast/cast-session.ts';
 export {
   SurfaceMode,
   isSurfaceMode,

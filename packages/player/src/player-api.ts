@@ -1,3 +1,4 @@
+import type { CastConfig, CastStatus } from './cast/cast-types.ts';
 import type { DriftDetectionConfig } from './drift.ts';
 import type { FrameStatistics } from './gpu/frame-stats.ts';
 import type { GpuConfig } from './gpu/gpu-options.ts';
@@ -37,6 +38,8 @@ export interface PlayerConfig {
    * settings (gpu/gpu-options.ts). The GPU experiment's assignment, in `experiments`, wins over it.
    */
   gpu?: GpuConfig;
+  /** Casting (SPEC §4 remote session): the Cast sender framework's script URL; none, no casting. */
+  cast?: CastConfig;
   environment?: Partial<PlayerEnvironment>;
 }
 
@@ -73,6 +76,15 @@ export interface Player {
    * video otherwise: the video keeps playing under it, so a failure never shows a black frame.
    */
   attachGpuCanvas(canvas: HTMLCanvasElement | null): void;
+  /**
+   * SPEC §7 startRemotePlayback: the viewer pressed the cast button (getCastStatus().state is
+   * `available`). Playback moves to the receiver once the session starts; its errors are
+   * non-fatal `error` events (code 1014) and playback stays local.
+   */
+  startRemotePlayback(): void;
+  /** SPEC §7 endRemotePlayback: stop casting; playback comes back to the page at the live edge. */
+  endRemotePlayback(): void;
+  getCastStatus(): CastStatus;
   getGpuState(): GpuSurfaceState;
   /** SPEC §3 frame statistics since the GPU path started; null while it has not. */
   getGpuFrameStatistics(): FrameStatistics | null;

@@ -1,4 +1,5 @@
 import { AnalyticsTicker, type PlayTimeTicker } from './analytics.ts';
+import { CastProxy } from './cast/cast-proxy.ts';
 import { GpuHost } from './gpu/gpu-host.ts';
 import { gpuAnalyticsFields } from './gpu/gpu-support.ts';
 import { ViewAnalytics } from './view-analytics.ts';
@@ -63,7 +64,10 @@ export function createPlayer(config: PlayerConfig = {}): Player {
   const set = store.set.bind(store);
   store.subscribe(() => {
     views.onState(store.state, gpuSettled());
-    gpu.setPlaying(store.state.state === PlayerState.Playing);
+    const playing = store.state.state === PlayerState.Playing;
+    gpu.setPlaying(playing && !cast.controlsRemote);
+    // Receivers are looked for once the first frame is out (the framework's script is not start-up work).
+    if (playing && video) cast.start(video);
   });
   const latencySnapshot = () => (sessions.current?.latency ?? new LatencyAnalyticsCollector()).snapshot();
   const statsTicker = new AnalyticsTicker((reason, played) => {
@@ -79,6 +83,33 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       views.onState(store.state, gpuSettled());
     },
     onAnalytics: (event) => emitter.emit('analytics', event),
+  });
+  let localSound: { volume: number; muted: boolean } | null = null;
+  // SPEC §4 remote (cast) session: while connected, the receiver plays and the player's state
+  // is the receiver's; the local element is stopped and fetches nothing.
+  const cast = new CastProxy(config.cast, {
+    env,
+    onStatus: (status) => emitter.emit('cast-state-changed', status),
+    currentUrl: () => sessions.current?.url ?? null,
+    endLocal() {
+      // The TV's volume is not this device's: the page's comes back with playback.
+      localSound = { volume: store.state.volume, muted: store.state.muted };
+      sessions.end();
+      video?.pause();
+      set({ sink: 'chromecast', state: PlayerState.Buffering });
+    },
+    resumeLocal(url) {
+      if (localSound) {
+        api.setVolume(localSound.volume);
+        api.setMuted(localSound.muted);
+      }
+      api.load(url);
+      void api.play();
+    },
+    onRemotePlayback({ state, paused, volume, muted }) {
+      if (cast.controlsRemote) set({ state, paused, volume, muted });
+    },
+    onError: (message) => report(ErrorType.Error, ErrorCode.CastFailed, 'sink', message, false),
   });
   /** Whether the GPU path has said what it found (or was never asked): video-play waits for it. */
   const gpuSettled = () => gpu.state.status !== 'starting' || gpu.state.support.reason !== 'not-requested';
@@ -207,6 +238,8 @@ export function createPlayer(config: PlayerConfig = {}): Player {
   });
 
   function onMediaEvent(event: Event): void {
+    // While casting, the local element is stopped: what it says is not the player's state.
+    if (cast.controlsRemote) return;
     routeElementEvent(event.type, event.target as HTMLVideoElement);
   }
 
@@ -256,7 +289,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
     return !deleted;
   }
 
-  return {
+  const api: Player = {
     attachMedia(element) {
       if (!alive() || element === video) return;
       detachMedia();
@@ -272,6 +305,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
 
     load(url) {
       if (!alive()) return;
+      if (cast.controlsRemote) return cast.loadRemote(url);
       sessions.end();
       if (!env.hasWebAssembly()) {
         return report(ErrorType.NotSupported, ErrorCode.NoWebAssembly, 'load', MESSAGES.noWebAssembly, true);
@@ -299,10 +333,16 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       }
     },
 
-    play: () => (alive() ? intent.play() : Promise.resolve()),
+    play() {
+      if (!alive()) return Promise.resolve();
+      if (cast.controlsRemote) return Promise.resolve(cast.play());
+      return intent.play();
+    },
 
     pause() {
-      if (alive()) intent.pause();
+      if (!alive()) return;
+      if (cast.controlsRemote) return cast.pause();
+      intent.pause();
     },
 
     seekTo(position) {
@@ -316,12 +356,14 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       // The state follows at once, not on 'volumechange': two quick steps (a held ↑ key) must
       // build on each other, and the element's load algorithm can drop a queued event.
       if (video) video.volume = clamped;
+      if (cast.controlsRemote) cast.setVolume(clamped);
       store.setVolume(clamped);
     },
 
     setMuted(muted) {
       if (!alive()) return;
       if (video) video.muted = muted;
+      if (cast.controlsRemote) cast.setMuted(muted);
       store.setMuted(muted);
     },
 
@@ -411,6 +453,15 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       gpu.attach(video, canvas);
     },
 
+    startRemotePlayback() {
+      if (alive()) cast.request();
+    },
+
+    endRemotePlayback() {
+      if (alive()) cast.stop();
+    },
+
+    getCastStatus: () => cast.status,
     getGpuState: () => gpu.state,
     getGpuFrameStatistics: () => gpu.frameStatistics(),
     getState: () => store.state,
@@ -425,6 +476,7 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       sessions.end();
       intent.destroy();
       gpu.destroy();
+      cast.destroy();
       views.destroy();
       detachMedia();
       store.destroy();
@@ -432,4 +484,5 @@ export function createPlayer(config: PlayerConfig = {}): Player {
       deleted = true;
     },
   };
+  return api;
 }

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { analyticsEvents, type SentEvent } from './analytics.ts';
+import { openWithSettings } from './embed-settings.ts';
 import { expect } from './fixtures.ts';
 
 /** The GPU-surface journeys' shared steps (gpu-surface*.spec.ts). */
@@ -18,18 +19,7 @@ export const ANY_ADAPTER = {
 };
 
 /** Opens the live channel with these public settings over the platform's (as a deployment sets them). */
-export async function openWith(page: Page, settings: Record<string, string>): Promise<void> {
-  await page.route('**/studio-live?*', async (route) => {
-    const response = await route.fetch();
-    const html = (await response.text()).replace(
-      /<script id="onair-config" type="application\/json">(.*?)<\/script>/,
-      (_all, json: string) =>
-        `<script id="onair-config" type="application/json">${JSON.stringify({ ...JSON.parse(json), ...settings })}</script>`,
-    );
-    await route.fulfill({ response, body: html });
-  });
-  await page.goto('/studio-live?muted=true');
-}
+export const openWith = (page: Page, settings: Record<string, string>) => openWithSettings(page, settings);
 
 export const player = (page: Page) => page.getByTestId('player');
 export const canvas = (page: Page) => page.getByTestId('gpu-canvas');

@@ -13,6 +13,7 @@ import { PlayerErrorMessage } from './player-error.tsx';
 import { PlayerOverlay } from './player-overlay.tsx';
 import { useCaption } from './use-caption.ts';
 import { useGpuSurface } from '../player/use-gpu-surface.ts';
+import { useCast } from '../player/use-cast.ts';
 import { useFullscreen } from './use-fullscreen.ts';
 import { useMediaSession } from '../player/use-media-session.ts';
 import { useBehindLive, usePlayerRequester } from '../player/use-player-requester.ts';
@@ -57,6 +58,7 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
   const pictureInPicture = usePictureInPicture(video);
   const caption = useCaption(player);
   const { state: gpuSurface, attachCanvas } = useGpuSurface(player);
+  const cast = useCast(player);
   const [statsOpen, setStatsOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const touchRevealed = useTouchReveal(container);
@@ -164,6 +166,7 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
       data-overlay={overlayPinned ? 'visible' : 'hover'}
       data-surface-mode={gpuSurface.mode}
       data-gpu-status={gpuSurface.status}
+      data-cast-state={cast.status.state}
       data-behind-live={behindLive.behind}
     >
       {/* The <video> (class player__video) is the page player's own element, started before
@@ -175,6 +178,16 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
           under it, so a GPU failure goes back to the video without a black frame. */}
       {gpuSurface.mode !== 'video' && (
         <canvas ref={attachCanvas} className="player__canvas" data-testid="gpu-canvas" aria-hidden="true" />
+      )}
+      {cast.status.state === 'connected' && (
+        <p className="player__casting" data-testid="casting">
+          Playing on {cast.status.receiver ?? 'the TV'}
+        </p>
+      )}
+      {cast.notice && (
+        <p className="player__notice" role="status" data-testid="cast-notice">
+          {cast.notice}
+        </p>
       )}
       <PlayerOverlay channel={channel} viewers={viewers} mainSiteUrl={config.mainSiteUrl} />
       <LiveAnnouncer player={player} behindLive={behindLive.behind} />
@@ -198,6 +211,7 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
         live={{ behind: behindLive.behind, seconds: behindLive.seconds, onGoLive: goLive }}
         fullscreen={canFullscreen ? fullscreen : null}
         pictureInPicture={pictureInPicture}
+        cast={{ status: cast.status, onToggle: cast.toggle }}
         settings={{
           qualities: snapshot?.qualities ?? [],
           quality: snapshot?.quality ?? null,

@@ -1,5 +1,7 @@
 import type { ComponentProps } from 'react';
+import type { CastStatus } from '@onair/player';
 import {
+  CastIcon,
   ExitFullscreenIcon,
   FullscreenIcon,
   MutedIcon,
@@ -29,6 +31,8 @@ interface PlayerControlsProps {
   /** Null when the embed does not allow fullscreen (allowfullscreen) or the frame cannot. */
   fullscreen: FullscreenControl | null;
   pictureInPicture: PictureInPictureControl;
+  /** Casting: the button shows while a receiver is there (or a session is on). */
+  cast: { status: CastStatus; onToggle(): void };
   settings: ComponentProps<typeof SettingsMenu>;
 }
 
@@ -75,6 +79,7 @@ export function PlayerControls(props: PlayerControlsProps) {
         <LiveIndicator {...props.live} />
         <span className="controls__spacer" />
         <SettingsMenu {...props.settings} />
+        <CastButton {...props.cast} />
         {pictureInPicture.supported && (
           <Tooltip label={pictureInPicture.active ? 'Exit picture-in-picture' : 'Picture-in-picture'} align="end">
             <button
@@ -105,5 +110,39 @@ export function PlayerControls(props: PlayerControlsProps) {
         )}
       </div>
     </TooltipGroup>
+  );
+}
+
+/**
+ * SPEC §4 remote session: shown only while a receiver is available or a session is on. One
+ * name, its state in aria-pressed (as picture-in-picture); while it connects it refuses clicks
+ * (aria-disabled) and the announcer says where the picture goes (live-announcer.tsx).
+ */
+function CastButton({ status, onToggle }: { status: CastStatus; onToggle(): void }) {
+  if (status.state === 'unavailable') return null;
+  const connected = status.state === 'connected';
+  const connecting = status.state === 'connecting';
+  const tip = connected
+    ? `Stop casting to ${status.receiver ?? 'the TV'}`
+    : connecting
+      ? 'Connecting…'
+      : 'Cast to a TV';
+  return (
+    <Tooltip label={tip} align="end">
+      <button
+        type="button"
+        className="control"
+        aria-label="Cast"
+        aria-pressed={connected}
+        // Not `disabled`: a disabled button drops keyboard focus while it connects.
+        aria-disabled={connecting}
+        data-testid="cast-button"
+        onClick={() => {
+          if (!connecting) onToggle();
+        }}
+      >
+        <CastIcon connected={connected} />
+      </button>
+    </Tooltip>
   );
 }

@@ -68,6 +68,8 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
     sinks: { 'mse-worker': workerSink, 'default-media-source': pageSourceSink },
     serviceWorker: { url: LIVE_MANIFEST_WORKER_URL },
     ...(config.ok ? playerGpuConfig(config.config) : {}),
+    // Casting (SPEC §4): the Cast framework's script where the deployment names one.
+    ...(config.ok && config.config.castSdkUrl ? { cast: { sdkUrl: config.config.castSdkUrl } } : {}),
   });
   // The engine's own words are for developers: the console only (the screen shows written copy).
   player.on('error', (error) => console.warn('Player error', playerErrorConsoleDetail(error)));

@@ -57,6 +57,17 @@ export const PictureInPictureIcon = () => (
   </svg>
 );
 
+/** A screen with waves in its corner: the usual cast symbol (drawn here, not copied). */
+export const CastIcon = ({ connected = false }: { connected?: boolean }) => (
+  <svg {...common}>
+    <path d="M3 17v2h2a2 2 0 0 0-2-2Z" />
+    <path d="M3 13.5v1.8a3.7 3.7 0 0 1 3.7 3.7h1.8A5.5 5.5 0 0 0 3 13.5Z" />
+    <path d="M3 10v1.8a7.2 7.2 0 0 1 7.2 7.2H12a9 9 0 0 0-9-9Z" />
+    <path d="M21 5H3a2 2 0 0 0-2 2v1.5h2V7h18v10h-6v2h6a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2Z" />
+    {connected && <rect x="5" y="9" width="14" height="6" rx="1" opacity="0.6" />}
+  </svg>
+);
+
 export const SettingsIcon = () => (
   <svg {...common}>
     <path

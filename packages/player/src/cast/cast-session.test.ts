@@ -61,9 +61,14 @@ describe('the cast session (SPEC §4)', () => {
 
   it('resumes local playback and reports when the receiver cannot load the media', () => {
     expect(run('connected', { type: 'failed', code: 'load_media_failed' }).effects).toEqual([
+      { type: 'end-session' },
       { type: 'resume-local' },
       { type: 'report', message: 'Chromecast load media failed' },
     ]);
+  });
+
+  it('ignores a failure when nothing is under way (the framework reports some twice)', () => {
+    expect(run('available', { type: 'failed', code: 'session_error' })).toEqual({ state: 'available', effects: [] });
   });
 
   it('says nothing when the viewer cancels the picker, and hides the button when the receiver is gone', () => {

@@ -27,6 +27,8 @@ export type CastEffect =
   | { type: 'start-remote' }
   /** Play locally again, at the live edge. */
   | { type: 'resume-local' }
+  /** Close the session on the receiver too (it failed while connected). */
+  | { type: 'end-session' }
   | { type: 'report'; message: string };
 
 export interface CastTransition {
@@ -50,8 +52,11 @@ export function castTransition(state: CastState, event: CastEvent): CastTransiti
       if (state !== 'connected' && state !== 'connecting') return { state, effects: [] };
       return { state: 'available', effects: state === 'connected' ? [{ type: 'resume-local' }] : [] };
     case 'failed': {
+      // A failure with nothing under way (a late duplicate of one already handled) changes nothing.
+      if (state !== 'connecting' && state !== 'connected') return { state, effects: [] };
       const outcome = classifyCastError(event.code);
-      const resume: CastEffect[] = state === 'connected' ? [{ type: 'resume-local' }] : [];
+      // A failure while connected (the load): the session closes, and playback comes home.
+      const resume: CastEffect[] = state === 'connected' ? [{ type: 'end-session' }, { type: 'resume-local' }] : [];
       if (outcome.type === 'cancelled') return { state: 'available', effects: resume };
       if (outcome.type === 'receiver-unavailable') return { state: 'unavailable', effects: resume };
       return { state: 'available', effects: [...resume, { type: 'report', message: outcome.message }] };

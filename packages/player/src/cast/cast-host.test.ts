@@ -1,0 +1,121 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PlayerState } from '../state.ts';
+import { CastHost } from './cast-host.ts';
+import type { CastHostHarness } from './cast-types.ts';
+import type { CastRemoteHarness } from './cast-remote.ts';
+
+const remote = {
+  harness: null as CastRemoteHarness | null,
+  url: '',
+  calls: [] as string[],
+};
+
+// The framework's side is the journeys' (tests/e2e/cast.spec.ts); here, the host's decisions.
+vi.mock('./cast-remote.ts', () => ({
+  CastRemote: {
+    load: async (url: string, harness: CastRemoteHarness) => {
+      remote.url = url;
+      remote.harness = harness;
+      const call =
+        (name: string) =>
+        (...args: unknown[]) =>
+          void remote.calls.push(`${name}(${args.join(',')})`);
+      return {
+        requestSession: call('requestSession'),
+        load: call('load'),
+        play: call('play'),
+        pause: call('pause'),
+        setVolume: call('setVolume'),
+        setMuted: call('setMuted'),
+        endSession: call('endSession'),
+        destroy: call('destroy'),
+      };
+    },
+  },
+}));
+
+async function setUp(sdkUrl: string | null = '/cast/sender.js') {
+  remote.harness = null;
+  remote.calls = [];
+  const harness = {
+    env: {
+      timers: { setTimeout, clearTimeout, setInterval, clearInterval },
+      logger: { warn: vi.fn(), error: vi.fn() },
+    },
+    onStatus: vi.fn(),
+    currentUrl: vi.fn(() => 'http://127.0.0.1/hls/studio-live/master.m3u8'),
+    endLocal: vi.fn(),
+    resumeLocal: vi.fn(),
+    onRemotePlayback: vi.fn(),
+    onError: vi.fn(),
+  } satisfies CastHostHarness;
+  const host = new CastHost(sdkUrl ? { sdkUrl } : undefined, harness);
+  host.start({} as HTMLVideoElement);
+  await vi.dynamicImportSettled();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return { host, harness, framework: () => remote.harness! };
+}
+
+describe('CastHost', () => {
+  it('loads nothing without an SDK URL, and stays unavailable', async () => {
+    const { host } = await setUp(null);
+    expect(remote.harness).toBeNull();
+    expect(host.status).toEqual({ state: 'unavailable', receiver: null });
+  });
+
+  it('moves playback to the receiver when the session starts: local ends, the stream loads there', async () => {
+    const { host, harness, framework } = await setUp();
+    framework().onEvent({ type: 'availability', available: true });
+    host.request();
+    expect(remote.calls).toEqual(['requestSession()']);
+    framework().onReceiver('Living Room TV');
+    framework().onEvent({ type: 'session-started' });
+    expect(host.status).toEqual({ state: 'connected', receiver: 'Living Room TV' });
+    expect(harness.endLocal).toHaveBeenCalledTimes(1);
+    expect(remote.calls).toContain('load(http://127.0.0.1/hls/studio-live/master.m3u8)');
+  });
+
+  it('passes the controls to the receiver, and its playback to the player', async () => {
+    const { host, harness, framework } = await setUp();
+    framework().onEvent({ type: 'availability', available: true });
+    host.request();
+    framework().onEvent({ type: 'session-started' });
+    host.pause();
+    host.setVolume(0.5);
+    host.setMuted(true);
+    expect(remote.calls.slice(-3)).toEqual(['pause()', 'setVolume(0.5)', 'setMuted(true)']);
+    const playback = { state: PlayerState.Playing, paused: false, volume: 0.5, muted: true };
+    framework().onPlayback(playback);
+    expect(harness.onRemotePlayback).toHaveBeenCalledWith(playback);
+  });
+
+  it('brings playback home when the session ends', async () => {
+    const { host, harness, framework } = await setUp();
+    framework().onEvent({ type: 'availability', available: true });
+    host.request();
+    framework().onEvent({ type: 'session-started' });
+    framework().onEvent({ type: 'session-ended', reason: 'dropped' });
+    expect(harness.resumeLocal).toHaveBeenCalledWith('http://127.0.0.1/hls/studio-live/master.m3u8');
+    expect(host.status.state).toBe('available');
+  });
+
+  it('reports a refused session with the spec’s message and keeps playback local', async () => {
+    const { host, harness, framework } = await setUp();
+    framework().onEvent({ type: 'availability', available: true });
+    host.request();
+    framework().onEvent({ type: 'failed', code: 'session_error' });
+    expect(harness.onError).toHaveBeenCalledWith('Chromecast session error');
+    expect(harness.endLocal).not.toHaveBeenCalled();
+  });
+
+  it('closes the session and comes home when the receiver cannot load the media', async () => {
+    const { host, harness, framework } = await setUp();
+    framework().onEvent({ type: 'availability', available: true });
+    host.request();
+    framework().onEvent({ type: 'session-started' });
+    framework().onEvent({ type: 'failed', code: 'load_media_failed' });
+    expect(remote.calls).toContain('endSession(true)');
+    expect(harness.resumeLocal).toHaveBeenCalledTimes(1);
+    expect(harness.onError).toHaveBeenCalledWith('Chromecast load media failed');
+  });
+});
