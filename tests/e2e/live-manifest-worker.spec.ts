@@ -71,7 +71,13 @@ test.describe('native HLS through the live-manifest worker', () => {
     await expect.poll(() => oracle.read()).toBeGreaterThan(0);
     const readings = await latencyReadings(page, oracle, 12);
     expect(readings.length).toBeGreaterThan(8);
-    for (const r of readings) expect(Math.abs(r.reported - r.oracle)).toBeLessThan(0.5);
+    // The oracle knows where the picture is to within a segment on any one reading (see
+    // native-oracle.ts) and to well under half a second over a dozen: the player's figure must
+    // agree with the run's median, and never be a segment or more away from a single reading.
+    const errors = readings.map((r) => Math.abs(r.reported - r.oracle));
+    test.info().annotations.push({ type: 'latency error', description: errors.map((e) => e.toFixed(2)).join(' ') });
+    expect(median(errors)).toBeLessThan(0.2);
+    for (const e of errors) expect(e).toBeLessThan(1);
     const withWorker = median(readings.map((r) => r.oracle));
     // What the worker did reaches player_stats (sent on pause): every playlist it answered, the
     // reloads it held, and the segments it answered from the parts it fetched ahead.
