@@ -31,6 +31,11 @@ async function openEmbed(page: Page): Promise<void> {
   await waitForPlayback(page);
 }
 
+/** The TV's element: what the viewer hears there. */
+function tvSound(tv: Page): Promise<{ muted: boolean; volume: number }> {
+  return tv.locator('video').evaluate((v: HTMLVideoElement) => ({ muted: v.muted, volume: v.volume }));
+}
+
 /** Counts the media requests of one page (its engine worker's included), from now on. */
 function mediaRequests(page: Page): { count(): number; reset(): void } {
   let seen = 0;
@@ -72,12 +77,27 @@ test.describe('casting to the stand-in receiver', () => {
     await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
     await page.getByRole('button', { name: 'Play' }).click();
     await expect(tv.getByTestId('receiver-status')).toHaveText('Living Room TV: PLAYING');
+    // Sound too, on the TV's own element: the toggle, the slider, Mute. The controls show the
+    // TV's sound while casting, so the toggle's name is whatever the TV's state makes it.
+    const before = await tvSound(tv);
+    await page.getByRole('button', { name: before.muted ? 'Unmute' : 'Mute' }).click();
+    await expect.poll(() => tvSound(tv)).toEqual({ muted: !before.muted, volume: before.volume });
+    await page.getByRole('slider', { name: 'Volume' }).fill('40');
+    await expect.poll(() => tvSound(tv)).toEqual({ muted: false, volume: 0.4 });
+    await page.getByRole('button', { name: 'Mute' }).click();
+    await expect.poll(() => tvSound(tv)).toEqual({ muted: true, volume: 0.4 });
 
     await castButton(page).click();
     await expect(player(page)).toHaveAttribute('data-cast-state', 'available');
     await expect(tv.getByTestId('receiver-status')).toHaveText('Living Room TV: ready to cast');
     await waitForPlayback(page);
     await expectPlaybackAdvances(page, { frames: 10, seconds: 0.5 });
+    // Home at the live edge, not where the local video paused seconds ago: the player's own
+    // latency, as the stats panel shows it, is under 2 s (it was over 5 s behind by then).
+    await player(page).focus();
+    await page.keyboard.press('i');
+    const latency = page.getByRole('region', { name: 'Stats for nerds' }).locator('dd[data-stat="Latency"]');
+    await expect.poll(async () => Number.parseFloat((await latency.textContent()) ?? '')).toBeLessThan(2);
   });
 
   test('no receiver on the network: no cast button, and it comes back with the receiver', async ({
@@ -89,8 +109,11 @@ test.describe('casting to the stand-in receiver', () => {
     await openReceiver(tv);
     await openEmbed(page);
     await expect(castButton(page)).toBeVisible();
+    // A keyboard viewer on the button when it goes: focus stays in the controls, on the one before.
+    await castButton(page).focus();
     await admin.put('/admin/cast/faults', { data: { noReceiver: true } });
     await expect(castButton(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Settings' })).toBeFocused();
     await admin.delete('/admin/cast/faults');
     await expect(castButton(page)).toBeVisible();
   });
@@ -136,22 +159,30 @@ test.describe('casting to the stand-in receiver', () => {
   });
 });
 
-test('the SDK unreachable: five attempts with the spec’s backoff, then no button', async ({ page }) => {
-  // Failed script loads, counted by the page as it sees them: the retry's wait starts there.
+test('the SDK unreachable: five attempts with the spec’s backoff, then its error and no button', async ({ page }) => {
+  // The page's own view: each framework script the player inserts, and each that failed to
+  // load (the retry's wait starts there). Read after settle(), they cannot lag behind the page.
   await page.addInitScript(() => {
-    const w = window as unknown as { castScriptErrors: number };
+    const w = window as unknown as { castScripts: number; castScriptErrors: number };
+    w.castScripts = 0;
     w.castScriptErrors = 0;
-    window.addEventListener(
-      'error',
-      (event) => {
-        if (event.target instanceof HTMLScriptElement && event.target.src.includes('/cast/sender.js')) {
-          w.castScriptErrors += 1;
-        }
-      },
-      true,
-    );
+    const isFramework = (node: unknown) => node instanceof HTMLScriptElement && node.src.includes('/cast/sender.js');
+    new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) if (isFramework(node)) w.castScripts += 1;
+    }).observe(document, { childList: true, subtree: true });
+    window.addEventListener('error', (event) => isFramework(event.target) && (w.castScriptErrors += 1), true);
   });
-  const failures = () => page.evaluate(() => (window as unknown as { castScriptErrors: number }).castScriptErrors);
+  const counts = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { castScripts: number; castScriptErrors: number };
+      return { inserted: w.castScripts, failed: w.castScriptErrors };
+    });
+  const sdkErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('Player error') && message.text().includes('code 1014')) {
+      sdkErrors.push(message.text());
+    }
+  });
   let requests = 0;
   // The first attempt is held until the page clock is frozen: every wait after it is the clock's.
   let releaseFirst!: () => void;
@@ -173,19 +204,26 @@ test('the SDK unreachable: five attempts with the spec’s backoff, then no butt
     [400, 4],
     [800, 5],
   ] as const) {
-    await expect.poll(failures).toBe(attempt - 1);
+    await expect.poll(counts).toEqual({ inserted: attempt - 1, failed: attempt - 1 });
+    // Not before the fifth has failed.
+    expect(sdkErrors).toEqual([]);
     await settle(page);
     await page.clock.runFor(wait - 1);
     await settle(page);
-    expect(requests).toBe(attempt - 1);
+    expect((await counts()).inserted).toBe(attempt - 1);
     await page.clock.runFor(1);
-    await expect.poll(() => requests).toBe(attempt);
+    await expect.poll(async () => (await counts()).inserted).toBe(attempt);
   }
-  await expect.poll(failures).toBe(5);
+  await expect.poll(counts).toEqual({ inserted: 5, failed: 5 });
+  // SPEC §8's message, as the player's error (code 1014) in the console, once (the cast error
+  // is the only 1014 there is; any other would fail the match below).
+  await expect.poll(() => sdkErrors.length).toBe(1);
+  expect(sdkErrors[0]).toMatch(/\(code 1014, sink\): Error loading chromecast SDK$/);
   await page.clock.runFor(10_000);
   await settle(page);
+  expect(await counts()).toEqual({ inserted: 5, failed: 5 });
   expect(requests).toBe(5);
-  await expect.poll(() => page.getByTestId('player').getAttribute('data-cast-state')).toBe('unavailable');
+  expect(await page.getByTestId('player').getAttribute('data-cast-state')).toBe('unavailable');
   await expect(castButton(page)).toHaveCount(0);
 });
 

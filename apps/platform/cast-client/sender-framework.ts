@@ -110,6 +110,15 @@ class CastSession {
       this.pendingLoad = { resolve, reject };
     });
   }
+  /** The receiver's mute, set (not toggled: a toggle reads a state the receiver may not have sent yet). */
+  setMute(muted: boolean): Promise<void> {
+    this.link.send({ type: 'command', command: 'setMuted', muted });
+    return Promise.resolve();
+  }
+  setVolume(volume: number): Promise<void> {
+    this.link.send({ type: 'command', command: 'setVolume', volume });
+    return Promise.resolve();
+  }
   endSession(stopCasting: boolean): void {
     this.context.endCurrentSession(stopCasting);
   }

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useLayoutEffect, useRef, type ComponentProps } from 'react';
 import type { CastStatus } from '@onair/player';
 import {
   CastIcon,
@@ -120,6 +120,23 @@ export function PlayerControls(props: PlayerControlsProps) {
  */
 function CastButton({ status, onToggle }: { status: CastStatus; onToggle(): void }) {
   if (status.state === 'unavailable') return null;
+  return <ShownCastButton status={status} onToggle={onToggle} />;
+}
+
+function ShownCastButton({ status, onToggle }: { status: CastStatus; onToggle(): void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  // The receiver can go while the button has keyboard focus: focus moves to the control before
+  // it rather than to the page's body. A layout effect's cleanup runs while the button is
+  // still in the document, so it can tell.
+  useLayoutEffect(() => {
+    const element = button.current;
+    return () => {
+      if (!element || element.ownerDocument.activeElement !== element) return;
+      const toolbar = element.closest('[role="toolbar"]');
+      const controls = [...(toolbar?.querySelectorAll<HTMLElement>('button:not([disabled])') ?? [])];
+      controls[controls.indexOf(element) - 1]?.focus();
+    };
+  }, []);
   const connected = status.state === 'connected';
   const connecting = status.state === 'connecting';
   const tip = connected
@@ -130,6 +147,7 @@ function CastButton({ status, onToggle }: { status: CastStatus; onToggle(): void
   return (
     <Tooltip label={tip} align="end">
       <button
+        ref={button}
         type="button"
         className="control"
         aria-label="Cast"

@@ -99,6 +99,44 @@ describe('CastHost', () => {
     expect(host.status.state).toBe('available');
   });
 
+  it('remembers the receivers going during a session: no button after it', async () => {
+    const { host, framework } = await setUp();
+    framework().onEvent({ type: 'availability', available: true });
+    host.request();
+    framework().onEvent({ type: 'session-started' });
+    framework().onEvent({ type: 'availability', available: false });
+    expect(host.status.state).toBe('connected');
+    framework().onEvent({ type: 'session-ended', reason: 'stopped' });
+    expect(host.status.state).toBe('unavailable');
+    framework().onEvent({ type: 'availability', available: true });
+    expect(host.status.state).toBe('available');
+  });
+
+  it('ends its session when destroyed, and says nothing after', async () => {
+    const { host, harness, framework } = await setUp();
+    framework().onEvent({ type: 'availability', available: true });
+    host.request();
+    framework().onEvent({ type: 'session-started' });
+    harness.onStatus.mockClear();
+    host.destroy();
+    expect(remote.calls.slice(-2)).toEqual(['endSession(true)', 'destroy()']);
+    expect(host.status).toEqual({ state: 'unavailable', receiver: null });
+    framework().onEvent({ type: 'session-ended', reason: 'stopped' });
+    framework().onEvent({ type: 'availability', available: true });
+    framework().onReceiver('Kitchen');
+    framework().onPlayback({ state: PlayerState.Playing, paused: false, volume: 1, muted: false });
+    expect(harness.onStatus).not.toHaveBeenCalled();
+    expect(harness.resumeLocal).not.toHaveBeenCalled();
+    expect(harness.onRemotePlayback).not.toHaveBeenCalled();
+  });
+
+  it('leaves the session alone when destroyed without one', async () => {
+    const { host, framework } = await setUp();
+    framework().onEvent({ type: 'availability', available: true });
+    host.destroy();
+    expect(remote.calls).toEqual(['destroy()']);
+  });
+
   it('reports a refused session with the spec’s message and keeps playback local', async () => {
     const { host, harness, framework } = await setUp();
     framework().onEvent({ type: 'availability', available: true });

@@ -1,4 +1,4 @@
-import { CastErrorMessage } from './cast-errors.ts';
+import { CastErrorMessage, classifyCastError } from './cast-errors.ts';
 import { castTransition, type CastEffect, type CastEvent } from './cast-session.ts';
 import type { CastConfig, CastHostHarness, CastStatus } from './cast-types.ts';
 import type { CastRemote } from './cast-remote.ts';
@@ -18,6 +18,8 @@ export class CastHost {
   /** The Remote Playback API, where the Cast framework is not configured or did not load. */
   #browser: RemotePlaybackPath | null = null;
   #loading = false;
+  /** Whether the framework (or the browser) last said a receiver is around. */
+  #receivers = false;
   #castUrl: string | null = null;
   #destroyed = false;
 
@@ -55,19 +57,23 @@ export class CastHost {
           timers: this.harness.env.timers,
           onEvent: (event) => this.#on(event),
           onReceiver: (receiver) => this.#setStatus({ ...this.#status, receiver }),
-          onPlayback: (playback) => this.harness.onRemotePlayback(playback),
+          onPlayback: (playback) => {
+            if (!this.#destroyed) this.harness.onRemotePlayback(playback);
+          },
         }).then((remote) => {
           if (this.#destroyed) return remote.destroy();
           this.#remote = remote;
         }),
       )
       .catch((error: unknown) => {
+        if (this.#destroyed) return;
         // SPEC §8 'Error loading chromecast SDK': the console says why, and the browser's own
-        // API (if any) takes over.
+        // API (if any) takes over. So it does at once where the framework loaded and said this
+        // browser has no Cast (it is final: no retries).
         const message = error instanceof Error ? error.message : String(error);
         this.harness.env.logger.warn(message);
         if (message === SDK_LOAD_ERROR) this.harness.onError(SDK_LOAD_ERROR);
-        if (!this.#destroyed) this.#useBrowser(video);
+        this.#useBrowser(video);
       });
   }
 
@@ -110,7 +116,14 @@ export class CastHost {
   }
 
   destroy(): void {
+    if (this.#destroyed) return;
     this.#destroyed = true;
+    // The TV would play on with no player left to show it or stop it (and a player made next on
+    // this page would not know of it): this player's session ends with it.
+    if (this.#remote && this.#status.state !== 'unavailable' && this.#status.state !== 'available') {
+      this.#remote.endSession(true);
+    }
+    this.#status = { state: 'unavailable', receiver: null };
     this.#remote?.destroy();
     this.#remote = null;
     this.#browser?.destroy();
@@ -118,7 +131,13 @@ export class CastHost {
   }
 
   #on(event: CastEvent): void {
-    const { state, effects } = castTransition(this.#status.state, event);
+    if (this.#destroyed) return;
+    // Kept through sessions: the button after one is the receiver list as it is then.
+    if (event.type === 'availability') this.#receivers = event.available;
+    if (event.type === 'failed' && classifyCastError(event.code).type === 'receiver-unavailable') {
+      this.#receivers = false;
+    }
+    const { state, effects } = castTransition(this.#status.state, event, this.#receivers);
     const receiver = state === 'connected' || state === 'connecting' ? this.#status.receiver : null;
     this.#setStatus({ state, receiver });
     for (const effect of effects) this.#run(effect);
@@ -155,6 +174,7 @@ export class CastHost {
   }
 
   #setStatus(status: CastStatus): void {
+    if (this.#destroyed) return;
     if (status.state === this.#status.state && status.receiver === this.#status.receiver) return;
     this.#status = status;
     this.harness.onStatus(status);

@@ -113,13 +113,21 @@ export class CastRemote {
     if (!this.#player.isPaused) this.#controller.playOrPause();
   }
 
+  // Volume and mute are set on the session, not through the controller's muteOrUnmute: a toggle
+  // decides from the remote player's mirrored state, which lags a request just made (Mute, then
+  // the slider, which unmutes, would toggle twice to muted).
   setVolume(volume: number): void {
-    this.#player.volumeLevel = volume;
-    this.#controller.setVolumeLevel();
+    void this.context
+      .getCurrentSession()
+      ?.setVolume(volume)
+      .catch(() => {});
   }
 
   setMuted(muted: boolean): void {
-    if (this.#player.isMuted !== muted) this.#controller.muteOrUnmute();
+    void this.context
+      .getCurrentSession()
+      ?.setMute(muted)
+      .catch(() => {});
   }
 
   endSession(stop: boolean): void {

@@ -1,5 +1,5 @@
 import type { Timers } from '../environment.ts';
-import { loadWithRetries } from './script-retry.ts';
+import { FinalLoadError, loadWithRetries } from './script-retry.ts';
 
 /** The part of the Cast sender framework the player uses (Google's, or the platform's stand-in). */
 export interface CastFramework {
@@ -35,6 +35,8 @@ export interface CastContextApi {
 
 export interface CastSessionApi {
   loadMedia(request: unknown): Promise<unknown>;
+  setMute(muted: boolean): Promise<unknown>;
+  setVolume(volume: number): Promise<unknown>;
   getCastDevice(): { friendlyName: string };
 }
 
@@ -78,8 +80,9 @@ function frameworkOf(win: CastWindow): CastFramework | null {
  * capped at 3000 ms; then 'Error loading chromecast SDK'), once per page: a framework already
  * there, or a load under way, is shared by every player. An attempt loads the script and waits
  * for the framework's `__onGCastApiAvailable(true)` (the page's own callback, if it set one,
- * still hears it); a script that fails to load, says the API is unavailable, or says nothing
- * within SDK_READY_TIMEOUT_MS is removed and tried again.
+ * still hears it); a script that fails to load or says nothing within SDK_READY_TIMEOUT_MS is
+ * removed and tried again. One that says the API is unavailable (a browser without Cast) ends
+ * the load at once with a FinalLoadError.
  */
 export function loadCastSdk(
   url: string,
@@ -101,22 +104,25 @@ export function loadCastSdk(
           settled = true;
           if (wait !== null) timers.clearTimeout(wait);
         };
-        const fail = (reason: string) => {
+        const fail = (error: Error) => {
           if (settled) return;
           settle();
           script.remove();
-          reject(new Error(reason));
+          reject(error);
         };
         win.__onGCastApiAvailable = (available) => {
           pageCallback?.(available);
-          if (!available) return fail('the Cast API is not available');
+          // The framework loaded and says this browser cannot cast (no Chrome): loading it
+          // again would say the same.
+          if (!available) return fail(new FinalLoadError('the Cast API is not available in this browser'));
           if (!settled) settle();
           resolve();
         };
         script.onload = () => {
-          if (!settled) wait = timers.setTimeout(() => fail('the Cast API did not start'), SDK_READY_TIMEOUT_MS);
+          if (!settled)
+            wait = timers.setTimeout(() => fail(new Error('the Cast API did not start')), SDK_READY_TIMEOUT_MS);
         };
-        script.onerror = () => fail(`the Cast SDK did not load from ${url}`);
+        script.onerror = () => fail(new Error(`the Cast SDK did not load from ${url}`));
         script.async = true;
         script.src = url;
         win.document.head.append(script);
@@ -127,8 +133,10 @@ export function loadCastSdk(
     if (!framework) throw new Error('the Cast SDK loaded without its framework');
     return framework;
   });
-  // A failed load may be tried again by a later player.
-  load.catch(() => loads.delete(win));
+  // A failed load may be tried again by a later player; a browser without Cast stays so.
+  load.catch((error: unknown) => {
+    if (!(error instanceof FinalLoadError)) loads.delete(win);
+  });
   loads.set(win, load);
   return load;
 }

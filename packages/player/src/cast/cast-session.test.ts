@@ -52,6 +52,18 @@ describe('the cast session (SPEC §4)', () => {
     expect(run('connecting', { type: 'availability', available: false }).state).toBe('connecting');
   });
 
+  it('after a session or a failed request, shows the receiver list as it is then', () => {
+    // The receivers went while connected: the session ends with no button to press.
+    expect(castTransition('connected', { type: 'session-ended', reason: 'dropped' }, false)).toEqual({
+      state: 'unavailable',
+      effects: [{ type: 'resume-local' }],
+    });
+    expect(castTransition('connecting', { type: 'failed', code: 'cancel' }, false).state).toBe('unavailable');
+    expect(castTransition('connecting', { type: 'failed', code: 'session_error' }, false).state).toBe('unavailable');
+    // Still there: the button stays.
+    expect(castTransition('connecting', { type: 'failed', code: 'session_error' }, true).state).toBe('available');
+  });
+
   it('reports a refused session and stays local', () => {
     expect(run('available', { type: 'request' }, { type: 'failed', code: 'session_error' })).toEqual({
       state: 'available',

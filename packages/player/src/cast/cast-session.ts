@@ -36,7 +36,13 @@ export interface CastTransition {
   effects: CastEffect[];
 }
 
-export function castTransition(state: CastState, event: CastEvent): CastTransition {
+/**
+ * `receivers` is whether the framework last said a receiver is around; the caller keeps it
+ * through sessions (an availability change while connected changes no state), so that what
+ * follows a session or a failed request is the receiver list as it is now, not as it was.
+ */
+export function castTransition(state: CastState, event: CastEvent, receivers = true): CastTransition {
+  const idle: CastState = receivers ? 'available' : 'unavailable';
   switch (event.type) {
     case 'availability':
       // A session in progress outlives the receiver list's changes.
@@ -50,16 +56,16 @@ export function castTransition(state: CastState, event: CastEvent): CastTransiti
       return { state: 'connected', effects: [{ type: 'start-remote' }] };
     case 'session-ended':
       if (state !== 'connected' && state !== 'connecting') return { state, effects: [] };
-      return { state: 'available', effects: state === 'connected' ? [{ type: 'resume-local' }] : [] };
+      return { state: idle, effects: state === 'connected' ? [{ type: 'resume-local' }] : [] };
     case 'failed': {
       // A failure with nothing under way (a late duplicate of one already handled) changes nothing.
       if (state !== 'connecting' && state !== 'connected') return { state, effects: [] };
       const outcome = classifyCastError(event.code);
       // A failure while connected (the load): the session closes, and playback comes home.
       const resume: CastEffect[] = state === 'connected' ? [{ type: 'end-session' }, { type: 'resume-local' }] : [];
-      if (outcome.type === 'cancelled') return { state: 'available', effects: resume };
+      if (outcome.type === 'cancelled') return { state: idle, effects: resume };
       if (outcome.type === 'receiver-unavailable') return { state: 'unavailable', effects: resume };
-      return { state: 'available', effects: [...resume, { type: 'report', message: outcome.message }] };
+      return { state: idle, effects: [...resume, { type: 'report', message: outcome.message }] };
     }
   }
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadWithRetries, retryDelays, SCRIPT_LOAD_RETRY, SDK_LOAD_ERROR } from './script-retry.ts';
+import { FinalLoadError, loadWithRetries, retryDelays, SCRIPT_LOAD_RETRY, SDK_LOAD_ERROR } from './script-retry.ts';
 
 const timers = { setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms) };
 
@@ -37,6 +37,16 @@ describe('script-load retries (SPEC §9: 5 attempts, backoff from 100 ms capped 
     expect((error as Error).message).toBe(SDK_LOAD_ERROR);
     expect(attempt).toHaveBeenCalledTimes(5);
     expect(at.map((t) => t - start)).toEqual([0, 100, 300, 700, 1500]);
+  });
+
+  it('passes a final failure on at once: no more attempts', async () => {
+    const attempt = vi.fn(async () => {
+      throw new FinalLoadError('not in this browser');
+    });
+    const result = loadWithRetries(attempt, timers).catch((error: Error) => error);
+    await vi.runAllTimersAsync();
+    expect(await result).toBeInstanceOf(FinalLoadError);
+    expect(attempt).toHaveBeenCalledTimes(1);
   });
 
   it('stops at the first attempt that loads', async () => {

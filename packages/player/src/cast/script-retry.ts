@@ -18,10 +18,15 @@ export function retryDelays(
   );
 }
 
+/** An attempt's failure that another attempt cannot mend: loadWithRetries gives up at once. */
+export class FinalLoadError extends Error {
+  override name = 'FinalLoadError';
+}
+
 /**
  * Runs `attempt` until it resolves, at most `retry.attempts` times with retryDelays between
- * them; then rejects with SDK_LOAD_ERROR (the last failure as its cause). `onAttempt` sees each
- * attempt's number (journeys count them).
+ * them; then rejects with SDK_LOAD_ERROR (the last failure as its cause). A FinalLoadError
+ * is passed on at once. `attempt` is given its number.
  */
 export async function loadWithRetries(
   attempt: (n: number) => Promise<void>,
@@ -34,6 +39,7 @@ export async function loadWithRetries(
     try {
       return await attempt(n);
     } catch (error) {
+      if (error instanceof FinalLoadError) throw error;
       last = error;
     }
     const delay = delays[n - 1];
