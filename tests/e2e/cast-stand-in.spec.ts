@@ -132,9 +132,10 @@ test.describe('the stand-in cast network', () => {
     await openSender(page);
     await expect.poll(() => castState(page)).toBe('NOT_CONNECTED');
     expect(await castStream(page, STREAM)).toBe('session_error');
-    // The sender holds no session (the relay's unit test shows the receiver hears nothing), and
-    // the refusal leaves nothing half open: without the fault, the next request casts.
-    expect(await castState(page)).toBe('NOT_CONNECTED');
+    // The receiver plays nothing (the relay's unit test shows it hears nothing at all), and the
+    // refusal leaves nothing half open: without the fault, the next request casts.
+    await expect(tv.getByTestId('receiver-status')).toHaveText('Living Room TV: ready to cast');
+    expect(await tv.locator('video').evaluate((v: HTMLVideoElement) => v.currentSrc)).toBe('');
     await admin.delete('/admin/cast/faults');
     expect(await castStream(page, STREAM)).toBe('ok');
     await waitForPlayback(tv);

@@ -72,20 +72,24 @@ test.describe('casting to the stand-in receiver', () => {
     expect(fetched.count()).toBe(0);
 
     // The page's controls drive the receiver.
-    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await expect(tv.getByTestId('receiver-status')).toHaveText('Living Room TV: PAUSED');
-    await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
-    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect(tv.getByTestId('receiver-status')).toHaveText('Living Room TV: PLAYING');
     // Sound too, on the TV's own element: the toggle, the slider, Mute. The controls show the
-    // TV's sound while casting, so the toggle's name is whatever the TV's state makes it.
+    // TV's sound while casting, so the toggle's name is whatever the TV's state makes it; each
+    // step waits for the page to show the change before the next one decides from it.
+    const slider = page.getByRole('slider', { name: 'Volume' });
     const before = await tvSound(tv);
-    await page.getByRole('button', { name: before.muted ? 'Unmute' : 'Mute' }).click();
+    await page.getByRole('button', { name: before.muted ? 'Unmute' : 'Mute', exact: true }).click();
     await expect.poll(() => tvSound(tv)).toEqual({ muted: !before.muted, volume: before.volume });
-    await page.getByRole('slider', { name: 'Volume' }).fill('40');
+    await slider.fill('40');
     await expect.poll(() => tvSound(tv)).toEqual({ muted: false, volume: 0.4 });
-    await page.getByRole('button', { name: 'Mute' }).click();
+    await expect(slider).toHaveAttribute('aria-valuetext', '40%');
+    await page.getByRole('button', { name: 'Mute', exact: true }).click();
     await expect.poll(() => tvSound(tv)).toEqual({ muted: true, volume: 0.4 });
+    await expect(slider).toHaveAttribute('aria-valuetext', 'Muted');
 
     await castButton(page).click();
     await expect(player(page)).toHaveAttribute('data-cast-state', 'available');

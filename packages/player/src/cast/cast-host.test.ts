@@ -19,7 +19,9 @@ vi.mock('./cast-remote.ts', () => ({
       const call =
         (name: string) =>
         (...args: unknown[]) =>
-          void remote.calls.push(`${name}(${args.join(',')})`);
+          void remote.calls.push(
+            `${name}(${args.map((a) => (typeof a === 'object' ? JSON.stringify(a) : a)).join(',')})`,
+          );
       return {
         requestSession: call('requestSession'),
         load: call('load'),
@@ -34,12 +36,16 @@ vi.mock('./cast-remote.ts', () => ({
   },
 }));
 
+const clock = { now: 0 };
+
 async function setUp(sdkUrl: string | null = '/cast/sender.js') {
+  clock.now = 0;
   remote.harness = null;
   remote.calls = [];
   const harness = {
     env: {
       timers: { setTimeout, clearTimeout, setInterval, clearInterval },
+      monotonic: () => clock.now,
       logger: { warn: vi.fn(), error: vi.fn() },
     },
     onStatus: vi.fn(),
@@ -119,7 +125,7 @@ describe('CastHost', () => {
     framework().onEvent({ type: 'session-started' });
     harness.onStatus.mockClear();
     host.destroy();
-    expect(remote.calls.slice(-2)).toEqual(['endSession(true)', 'destroy()']);
+    expect(remote.calls.slice(-2)).toEqual(['endSession(true)', 'destroy({"endPendingSession":false})']);
     expect(host.status).toEqual({ state: 'unavailable', receiver: null });
     framework().onEvent({ type: 'session-ended', reason: 'stopped' });
     framework().onEvent({ type: 'availability', available: true });
@@ -134,7 +140,33 @@ describe('CastHost', () => {
     const { host, framework } = await setUp();
     framework().onEvent({ type: 'availability', available: true });
     host.destroy();
-    expect(remote.calls).toEqual(['destroy()']);
+    expect(remote.calls).toEqual(['destroy({"endPendingSession":false})']);
+  });
+
+  it('has a session still opening ended once it starts, when destroyed while connecting', async () => {
+    const { host, framework } = await setUp();
+    framework().onEvent({ type: 'availability', available: true });
+    host.request();
+    host.destroy();
+    expect(remote.calls).toEqual(['requestSession()', 'destroy({"endPendingSession":true})']);
+  });
+
+  it('shows the viewer’s sound over a receiver’s report sent before the request', async () => {
+    const { host, harness, framework } = await setUp();
+    framework().onEvent({ type: 'availability', available: true });
+    host.request();
+    framework().onEvent({ type: 'session-started' });
+    host.setMuted(true);
+    host.setVolume(0.4);
+    const report = (volume: number, muted: boolean) =>
+      framework().onPlayback({ state: PlayerState.Playing, paused: false, volume, muted });
+    report(1, false);
+    expect(harness.onRemotePlayback).toHaveBeenLastCalledWith(expect.objectContaining({ volume: 0.4, muted: true }));
+    report(0.4, true);
+    clock.now = 5000;
+    // Confirmed, then the receiver's own changes come through.
+    report(0.8, true);
+    expect(harness.onRemotePlayback).toHaveBeenLastCalledWith(expect.objectContaining({ volume: 0.8, muted: true }));
   });
 
   it('reports a refused session with the spec’s message and keeps playback local', async () => {

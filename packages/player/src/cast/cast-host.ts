@@ -3,6 +3,7 @@ import { castTransition, type CastEffect, type CastEvent } from './cast-session.
 import type { CastConfig, CastHostHarness, CastStatus } from './cast-types.ts';
 import type { CastRemote } from './cast-remote.ts';
 import { RemotePlaybackPath } from './remote-playback.ts';
+import { askSound, reconcileSound, type SoundAsk } from './remote-sound.ts';
 import { SDK_LOAD_ERROR } from './script-retry.ts';
 
 /**
@@ -18,6 +19,8 @@ export class CastHost {
   /** The Remote Playback API, where the Cast framework is not configured or did not load. */
   #browser: RemotePlaybackPath | null = null;
   #loading = false;
+  /** The viewer's volume and mute not yet confirmed by the receiver (remote-sound.ts). */
+  #soundAsk: SoundAsk | null = null;
   /** Whether the framework (or the browser) last said a receiver is around. */
   #receivers = false;
   #castUrl: string | null = null;
@@ -58,7 +61,10 @@ export class CastHost {
           onEvent: (event) => this.#on(event),
           onReceiver: (receiver) => this.#setStatus({ ...this.#status, receiver }),
           onPlayback: (playback) => {
-            if (!this.#destroyed) this.harness.onRemotePlayback(playback);
+            if (this.#destroyed) return;
+            const { sound, ask } = reconcileSound(playback, this.#soundAsk, this.harness.env.monotonic());
+            this.#soundAsk = ask;
+            this.harness.onRemotePlayback({ ...playback, ...sound });
           },
         }).then((remote) => {
           if (this.#destroyed) return remote.destroy();
@@ -108,11 +114,15 @@ export class CastHost {
   }
 
   setVolume(volume: number): void {
-    this.#remote?.setVolume(volume);
+    if (!this.#remote) return;
+    this.#soundAsk = askSound(this.#soundAsk, { volume }, this.harness.env.monotonic());
+    this.#remote.setVolume(volume);
   }
 
   setMuted(muted: boolean): void {
-    this.#remote?.setMuted(muted);
+    if (!this.#remote) return;
+    this.#soundAsk = askSound(this.#soundAsk, { muted }, this.harness.env.monotonic());
+    this.#remote.setMuted(muted);
   }
 
   destroy(): void {
@@ -120,11 +130,10 @@ export class CastHost {
     this.#destroyed = true;
     // The TV would play on with no player left to show it or stop it (and a player made next on
     // this page would not know of it): this player's session ends with it.
-    if (this.#remote && this.#status.state !== 'unavailable' && this.#status.state !== 'available') {
-      this.#remote.endSession(true);
-    }
+    if (this.#status.state === 'connected') this.#remote?.endSession(true);
+    // A session still being opened is ended once it starts.
+    this.#remote?.destroy({ endPendingSession: this.#status.state === 'connecting' });
     this.#status = { state: 'unavailable', receiver: null };
-    this.#remote?.destroy();
     this.#remote = null;
     this.#browser?.destroy();
     this.#browser = null;

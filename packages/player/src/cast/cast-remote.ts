@@ -134,10 +134,23 @@ export class CastRemote {
     this.context.endCurrentSession(stop);
   }
 
-  destroy(): void {
+  /**
+   * Stops listening. `endPendingSession`: a session requested and not yet started is ended when
+   * it starts (the framework's context outlives the player; nothing would stop that TV).
+   */
+  destroy(options: { endPendingSession?: boolean } = {}): void {
     const { framework } = this.sdk;
+    const sessionEvents = framework.CastContextEventType.SESSION_STATE_CHANGED;
     this.context.removeEventListener(framework.CastContextEventType.CAST_STATE_CHANGED, this.#onCastState);
-    this.context.removeEventListener(framework.CastContextEventType.SESSION_STATE_CHANGED, this.#onSessionState);
+    this.context.removeEventListener(sessionEvents, this.#onSessionState);
     this.#controller.removeEventListener(framework.RemotePlayerEventType.ANY_CHANGE, this.#onPlayer);
+    if (!options.endPendingSession) return;
+    const { SESSION_STARTED, SESSION_RESUMED, SESSION_START_FAILED, SESSION_ENDED } = framework.SessionState;
+    const once = ({ sessionState }: { sessionState?: string }) => {
+      if (sessionState === SESSION_STARTED || sessionState === SESSION_RESUMED) this.context.endCurrentSession(true);
+      else if (sessionState !== SESSION_START_FAILED && sessionState !== SESSION_ENDED) return;
+      this.context.removeEventListener(sessionEvents, once);
+    };
+    this.context.addEventListener(sessionEvents, once);
   }
 }

@@ -23,7 +23,7 @@ export interface CastConfig {
 }
 
 export interface CastHostHarness {
-  env: Pick<PlayerEnvironment, 'timers' | 'logger'>;
+  env: Pick<PlayerEnvironment, 'timers' | 'logger' | 'monotonic'>;
   onStatus(status: CastStatus): void;
   /** The stream playing now, made absolute, or null when nothing is loaded (nothing to cast). */
   currentUrl(): string | null;
