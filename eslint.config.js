@@ -4,6 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** What no player file may import: other packages of ours, apps, React. */
+const PLAYER_OUTSIDE = { group: ['@onair/*', '**/apps/**', 'react', 'react-dom'] };
+
+/** A floor of packages/player/src that must never import what `regex` matches (tests exempt). */
+function playerFloor(folder, regex, message) {
+  return {
+    files: [`packages/player/src/${folder}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PLAYER_OUTSIDE, { regex: regex.source, message }] }] },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,8 +57,31 @@ export default tseslint.config(
   },
   {
     files: ['packages/player/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@onair/*', '**/apps/**', 'react', 'react-dom'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [PLAYER_OUTSIDE] }] },
   },
+  // The player's floors (docs/player.md): a room imports only rooms below it. The circle check
+  // (scripts/check-cycles.mjs) catches any loop; these say which way each floor may not look.
+  playerFloor('types', /^\.\.\//, 'types/ is the ground floor: it imports nothing outside types/.'),
+  playerFloor(
+    'engine',
+    /^\.\.\/(sinks|live-sw|parts|analytics|cast|gpu)\/|^\.\.\/(player|player-api|player-config|index)\.ts$/,
+    'engine/ is the dedicated worker core: it never imports the sinks, the service worker, the parts or the facade.',
+  ),
+  playerFloor(
+    'live-sw',
+    /^\.\.\/(sinks|engine|parts|analytics|cast|gpu)\/|^\.\.\/(player|player-api|player-config|index)\.ts$/,
+    'live-sw/ is the service worker runtime: it never imports the sinks, the engine, the parts or the facade.',
+  ),
+  playerFloor(
+    'sinks',
+    /^(\.\.\/)+(parts\/|(player|player-api|player-config|index)\.ts$)/,
+    'A sink never imports the parts or the facade: they drive sinks through SinkHost.',
+  ),
+  playerFloor(
+    'hls',
+    /^\.\.\/(?!types\/)/,
+    'hls/ holds the playlist parsers shared by engine/ and live-sw/: it imports only types/.',
+  ),
   {
     files: [
       'packages/contracts/**/*.ts',

@@ -1,5 +1,5 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to find:
-// Chromium present, types, lint, unit/integration tests, embed build and its size budget,
+// Chromium present, types, lint (import circles first), unit/integration tests, embed build and its size budget,
 // the host SDK's build and its size budget, browser tests.
 import { buildEmbed } from './build-embed.mjs';
 import { buildSdk } from './build-sdk.mjs';
@@ -36,6 +36,7 @@ const steps = [
   [
     'Lint',
     async () =>
+      (await run(process.execPath, ['scripts/check-cycles.mjs'])) ||
       (await run(bin('eslint'), ['.', '--max-warnings', '0'])) ||
       run(bin('prettier'), ['--check', '--log-level', 'warn', '.']),
   ],

@@ -3,16 +3,21 @@
  * `Player` over pluggable sinks; see docs/player.md for the ownership diagram.
  */
 export { createPlayer, type Player, type PlayerConfig } from './player.ts';
-export { PLAYER_VERSION, CAPTION_CUE_DURATION_S, ANALYTICS_INTERVAL_MS, BUFFERING_TIMEOUT_MS } from './constants.ts';
-export { clampPlaybackRate, clampVolume } from './clamp.ts';
+export {
+  PLAYER_VERSION,
+  CAPTION_CUE_DURATION_S,
+  ANALYTICS_INTERVAL_MS,
+  BUFFERING_TIMEOUT_MS,
+} from './types/constants.ts';
+export { clampPlaybackRate, clampVolume } from './base/clamp.ts';
 export {
   PlayerState,
   type PlayerStateObject,
   type PlaybackStatistics,
   type SinkType,
   type BufferedRange,
-} from './state.ts';
-export { PlayerEventType, type PlayerEventMap, type TextCue, type TextMetadataCue } from './events.ts';
+} from './types/state.ts';
+export { PlayerEventType, type PlayerEventMap, type TextCue, type TextMetadataCue } from './types/events.ts';
 export {
   ErrorCode,
   ErrorType,
@@ -22,9 +27,9 @@ export {
   type ErrorSource,
   type PlayerError,
   type MediaErrorDecision,
-} from './errors.ts';
-export { type Quality, SOURCE_GROUP, isQualityPlayable, partitionQualities } from './quality.ts';
-export { ExperimentId, codecPolicyFromExperiments, type Experiment } from './experiments.ts';
+} from './types/errors.ts';
+export { type Quality, SOURCE_GROUP, isQualityPlayable, partitionQualities } from './types/quality.ts';
+export { ExperimentId, codecPolicyFromExperiments, type Experiment } from './rules/experiments.ts';
 export { parseGpuAssignment, type GpuExperimentConfig } from './gpu/gpu-assignment.ts';
 export {
   defaultServiceWorkerConfig,
@@ -39,10 +44,15 @@ export type {
   ServiceWorkerHostState,
   ServiceWorkerState,
 } from './live-sw/sw-messages.ts';
-export { evaluateDrift, DRIFT_DETECTION_MSE, DRIFT_DETECTION_NATIVE, type DriftDetectionConfig } from './drift.ts';
-export { liveLatencySeconds, type LiveLatencyAnalytics } from './latency.ts';
-export { type AnalyticsEvent } from './analytics.ts';
-export { MINUTE_WATCHED_MS } from './view-analytics.ts';
+export {
+  evaluateDrift,
+  DRIFT_DETECTION_MSE,
+  DRIFT_DETECTION_NATIVE,
+  type DriftDetectionConfig,
+} from './rules/drift.ts';
+export { liveLatencySeconds, type LiveLatencyAnalytics } from './rules/latency.ts';
+export { type AnalyticsEvent } from './analytics/analytics.ts';
+export { MINUTE_WATCHED_MS } from './analytics/view-analytics.ts';
 export type { CastConfig, CastStatus } from './cast/cast-types.ts';
 export type { CastState } from './cast/cast-session.ts';
 export {
@@ -51,12 +61,12 @@ export {
   type GpuAdapterDetails,
   type GpuSupport,
   type GpuSurfaceState,
-} from './gpu/gpu-support.ts';
+} from './types/gpu-surface.ts';
 export type { GpuConfig, GpuModuleParams, GpuRenderParams } from './gpu/gpu-options.ts';
 export { FRAME_COUNTERS, FRAME_TIMINGS, type FrameStatistics } from './gpu/frame-stats.ts';
 export { GpuErrorCode, gpuErrorName } from './gpu/gpu-errors.ts';
 export { selectSink, AUTO_SINK_ORDER, type SinkRegistry, type SinkSelection } from './sinks/select-sink.ts';
-export { SINK_TYPES, isSinkType } from './sinks/sink-type.ts';
+export { SINK_TYPES, isSinkType } from './types/sink-type.ts';
 export { DEFAULT_SINKS, type SinkFactories } from './sinks/registry.ts';
 export {
   DEFAULT_SINK_ADJUSTMENTS,
@@ -69,11 +79,11 @@ export {
   type SourceInfo,
   type TrackConfiguration,
 } from './sinks/sink.ts';
-export { classifyHlsError, type HlsErrorDecision, type HlsErrorInput } from './sinks/hls-errors.ts';
-export type { PlayerEnvironment, SinkEnvironment, Timers } from './environment.ts';
-export { parseId3, type Id3Frame } from './id3.ts';
-export { CAPTION_DESCRIPTION, cuesFromId3 } from './id3-cues.ts';
-export type { TimedCue } from './timed-metadata.ts';
-export { defaultMediaSourceSinkFactory, mseWorkerSinkFactory } from './sinks/worker-engine-factories.ts';
-export type { AdoptEngine, CreateCommand, EngineWorker, StartedEngine } from './sinks/mse-worker-sink.ts';
+export { classifyHlsError, type HlsErrorDecision, type HlsErrorInput } from './sinks/mse/hls-errors.ts';
+export type { PlayerEnvironment, SinkEnvironment, Timers } from './types/environment.ts';
+export { parseId3, type Id3Frame } from './metadata/id3.ts';
+export { CAPTION_DESCRIPTION, cuesFromId3 } from './metadata/id3-cues.ts';
+export type { TimedCue } from './metadata/timed-metadata.ts';
+export { defaultMediaSourceSinkFactory, mseWorkerSinkFactory } from './sinks/worker/worker-engine-factories.ts';
+export type { AdoptEngine, CreateCommand, EngineWorker, StartedEngine } from './sinks/worker/mse-worker-sink.ts';
 export type { EngineCommand, EngineEvent } from './engine/protocol.ts';

@@ -1,18 +1,18 @@
 import type { CastConfig, CastStatus } from './cast/cast-types.ts';
-import type { DriftDetectionConfig } from './drift.ts';
+import type { DriftDetectionConfig } from './rules/drift.ts';
 import type { FrameStatistics } from './gpu/frame-stats.ts';
 import type { GpuConfig } from './gpu/gpu-options.ts';
-import type { GpuSurfaceState } from './gpu/gpu-support.ts';
+import type { GpuSurfaceState } from './types/gpu-surface.ts';
 import type { ServiceWorkerOptions } from './live-sw/sw-config.ts';
-import type { PlayerEnvironment } from './environment.ts';
-import type { PlayerEventMap } from './events.ts';
-import type { Experiment } from './experiments.ts';
-import type { LiveLatencyAnalytics } from './latency.ts';
-import type { Quality } from './quality.ts';
+import type { PlayerEnvironment } from './types/environment.ts';
+import type { PlayerEventMap } from './types/events.ts';
+import type { Experiment } from './rules/experiments.ts';
+import type { LiveLatencyAnalytics } from './rules/latency.ts';
+import type { Quality } from './types/quality.ts';
 import type { SinkFactories } from './sinks/registry.ts';
 import type { SinkAdjustments } from './sinks/sink.ts';
-import type { SinkType } from './sinks/sink-type.ts';
-import type { PlayerStateObject } from './state.ts';
+import type { SinkType } from './types/sink-type.ts';
+import type { PlayerStateObject } from './types/state.ts';
 
 /** One typed defaults object, merged with what the page passes (hls.js config.ts style). */
 export interface PlayerConfig {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ErrorCode, ErrorType, MESSAGES } from './errors.ts';
-import { PlayerState } from './state.ts';
+import { ErrorCode, ErrorType, MESSAGES } from './types/errors.ts';
+import { PlayerState } from './types/state.ts';
 import { CAPABILITIES } from './testing/fakes.ts';
 import { expectCodes, Q360, setUp, startPlaying, URL_A, useFakeTime } from './testing/player-harness.ts';
 

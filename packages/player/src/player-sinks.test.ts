@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ErrorCode, ErrorType } from './errors.ts';
+import { ErrorCode, ErrorType } from './types/errors.ts';
 import { fakeSinkFactory } from './testing/fakes.ts';
 import { Q360, Q720, setUp, startPlaying, URL_A, useFakeTime } from './testing/player-harness.ts';
 

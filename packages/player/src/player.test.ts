@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PlayerState } from './state.ts';
+import { PlayerState } from './types/state.ts';
 import { Q360, Q720, setUp, startPlaying, URL_A, useFakeTime } from './testing/player-harness.ts';
 
 /** The Player facade: play intent, requests and their events, analytics (fake element, fake sinks, fake timers). */

@@ -1,6 +1,6 @@
 import type { EmbedEvent } from '@onair/embed-sdk/protocol';
 import { PlayerState, type PlayerStateObject } from '@onair/player';
-import { playerErrorCopy } from '../player-screen/player-error-copy.ts';
+import { playerErrorCopy } from '../lib/player-error-copy.ts';
 
 /** The part of the player's state the host page hears about. */
 export type EventSource = Pick<PlayerStateObject, 'paused' | 'state' | 'volume' | 'muted' | 'error'>;

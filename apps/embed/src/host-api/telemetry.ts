@@ -1,6 +1,6 @@
 import type { Telemetry } from '@onair/embed-sdk/protocol';
 import { PlayerState, type PlayerStateObject } from '@onair/player';
-import { bufferAhead } from '../player-screen/stats-format.ts';
+import { bufferAhead } from '../lib/stats-format.ts';
 
 /**
  * Rebuffering as a viewer feels it: each time playback that had started waits for data, until

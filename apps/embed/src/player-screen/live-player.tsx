@@ -8,7 +8,7 @@ import { usePublicConfig } from '../config-context.tsx';
 import type { EmbedParams } from '../lib/embed-params.ts';
 import { shortcutFor, shortcutTarget, type ShortcutAction } from './keyboard-shortcuts.ts';
 import { PlayerControls } from './player-controls.tsx';
-import { retriesWhenOnline } from './player-error-copy.ts';
+import { retriesWhenOnline } from '../lib/player-error-copy.ts';
 import { PlayerErrorMessage } from './player-error.tsx';
 import { PlayerOverlay } from './player-overlay.tsx';
 import { useCaption } from './use-caption.ts';

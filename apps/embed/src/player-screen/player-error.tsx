@@ -1,5 +1,5 @@
 import type { PlayerError } from '@onair/player';
-import { PLAYER_ERROR_TITLE, playerErrorCopy } from './player-error-copy.ts';
+import { PLAYER_ERROR_TITLE, playerErrorCopy } from '../lib/player-error-copy.ts';
 
 /**
  * A fatal playback error as a designed message with a way out, never a blank frame. The words

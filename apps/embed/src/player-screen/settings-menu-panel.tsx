@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { qualityLabel, qualityMenuOrder } from './quality-menu.ts';
-import type { SettingsMenuProps, View } from './settings-menu.tsx';
+import type { SettingsMenuProps, View } from './settings-menu-types.ts';
 
 const ITEM_SELECTOR = '[role^="menuitem"]';
 

@@ -1,21 +1,7 @@
-import type { Quality } from '@onair/player';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { SettingsIcon } from '../ui/icons.tsx';
 import { Tooltip } from '../ui/tooltip.tsx';
-
-export interface SettingsMenuProps {
-  qualities: readonly Quality[];
-  quality: Quality | null;
-  autoQualityMode: boolean;
-  onAutoQuality(): void;
-  onQuality(quality: Quality): void;
-  statsOpen: boolean;
-  onToggleStats(): void;
-  /** Lets the player keep its overlay and controls up while the menu is open. */
-  onOpenChange(open: boolean): void;
-}
-
-export type View = 'closed' | 'main' | 'quality';
+import type { SettingsMenuProps, View } from './settings-menu-types.ts';
 
 /** The open menu loads with its first opening: no viewer needs it before the first frame. */
 const SettingsMenuPanel = lazy(() => import('./settings-menu-panel.tsx'));

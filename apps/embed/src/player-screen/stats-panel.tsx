@@ -1,7 +1,7 @@
 import type { Player } from '@onair/player';
 import { useEffect, useState } from 'react';
 import { CloseIcon } from '../ui/icons.tsx';
-import { gpuStatsRows, statsRows, type StatsRow } from './stats-format.ts';
+import { gpuStatsRows, statsRows, type StatsRow } from '../lib/stats-format.ts';
 
 /** How often the figures refresh: often enough to watch, slow enough to read. */
 export const STATS_REFRESH_MS = 1000;

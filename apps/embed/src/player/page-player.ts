@@ -2,7 +2,7 @@ import { createPlayer, defaultMediaSourceSinkFactory, mseWorkerSinkFactory, type
 import engineWorkerUrl from '@onair/player/engine-worker?worker&url';
 import { adoptEarlyEngine } from '../lib/early-engine.ts';
 import { announceFirstFrame } from '../start-up.ts';
-import { playerErrorConsoleDetail } from '../player-screen/player-error-copy.ts';
+import { playerErrorConsoleDetail } from '../lib/player-error-copy.ts';
 import { createStartHolder, type PlayerStart } from './player-start.ts';
 import { readPublicConfig } from '../public-config.ts';
 import { playerGpuConfig } from './surface-mode.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PlayerState } from '../state.ts';
+import { PlayerState } from '../types/state.ts';
 import { CastHost } from './cast-host.ts';
 import type { CastHostHarness } from './cast-types.ts';
 import type { CastRemoteHarness } from './cast-remote.ts';

@@ -1,4 +1,4 @@
-import { APP_PLATFORM } from '../constants.ts';
+import { APP_PLATFORM } from '../types/constants.ts';
 
 /** SPEC §9: a cast load starts at 0 (for a live stream: the receiver's live edge). */
 export const CAST_DEFAULT_SEEK_TIME = 0;

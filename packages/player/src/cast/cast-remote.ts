@@ -1,5 +1,5 @@
-import { PLAYER_VERSION } from '../constants.ts';
-import type { Timers } from '../environment.ts';
+import { PLAYER_VERSION } from '../types/constants.ts';
+import type { Timers } from '../types/environment.ts';
 import type { RemotePlayback } from './cast-types.ts';
 import { castLoadRequest } from './cast-media.ts';
 import {

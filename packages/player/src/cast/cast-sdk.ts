@@ -1,4 +1,4 @@
-import type { Timers } from '../environment.ts';
+import type { Timers } from '../types/environment.ts';
 import { FinalLoadError, loadWithRetries } from './script-retry.ts';
 
 /** The part of the Cast sender framework the player uses (Google's, or the platform's stand-in). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PlayerState } from '../state.ts';
+import { PlayerState } from '../types/state.ts';
 import { CastErrorMessage, classifyCastError } from './cast-errors.ts';
 import { castLoadRequest, CAST_DEFAULT_SEEK_TIME } from './cast-media.ts';
 import { castTransition, playerStateForRemote, type CastEvent, type CastState } from './cast-session.ts';

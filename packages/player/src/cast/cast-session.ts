@@ -1,4 +1,5 @@
-import { PlayerState } from '../state.ts';
+import type { CastState } from '../types/payloads.ts';
+import { PlayerState } from '../types/state.ts';
 import { classifyCastError } from './cast-errors.ts';
 
 /**
@@ -9,7 +10,7 @@ import { classifyCastError } from './cast-errors.ts';
  * - `connecting`: the viewer asked, the framework is opening a session;
  * - `connected`: the receiver plays; the local element is stopped and fetches nothing.
  */
-export type CastState = 'unavailable' | 'available' | 'connecting' | 'connected';
+export type { CastState };
 
 export type CastEvent =
   | { type: 'availability'; available: boolean }

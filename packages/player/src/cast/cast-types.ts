@@ -1,13 +1,8 @@
-import type { PlayerEnvironment } from '../environment.ts';
-import type { PlayerState } from '../state.ts';
-import type { CastState } from './cast-session.ts';
+import type { PlayerEnvironment } from '../types/environment.ts';
+import type { PlayerState } from '../types/state.ts';
+import type { CastStatus } from '../types/payloads.ts';
 
-/** What the page sees of casting: the button shows while `state` is not `unavailable`. */
-export interface CastStatus {
-  state: CastState;
-  /** The receiver's name while connecting or connected. */
-  receiver: string | null;
-}
+export type { CastStatus };
 
 /** The receiver's playback, in the player's terms (cast-session.ts playerStateForRemote). */
 export interface RemotePlayback {

@@ -1,4 +1,4 @@
-import type { Timers } from '../environment.ts';
+import type { Timers } from '../types/environment.ts';
 
 /** SPEC §9: script-load retries stop after 5 attempts, with backoff from 100 ms capped at 3000 ms. */
 export const SCRIPT_LOAD_RETRY = { attempts: 5, firstDelayMs: 100, maxDelayMs: 3000 } as const;

@@ -1,4 +1,4 @@
-import type { Timers } from '../environment.ts';
+import type { Timers } from '../types/environment.ts';
 import type { ThroughputSample } from './abr.ts';
 import type { TransferWatch } from './loader.ts';
 

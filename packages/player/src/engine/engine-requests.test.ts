@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineRequests, type RequestScope } from './engine-requests.ts';
 import { PLAYLIST_RETRY } from './loader.ts';
-import { requireExtM3u } from './m3u8.ts';
+import { requireExtM3u } from '../hls/m3u8.ts';
 import type { EngineEvent } from './protocol.ts';
 
 const URL_ = 'https://origin.test/hls/studio-live/720p/media.m3u8';

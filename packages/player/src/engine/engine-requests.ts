@@ -1,4 +1,4 @@
-import type { Timers } from '../environment.ts';
+import type { Timers } from '../types/environment.ts';
 import {
   invalidPlaylist,
   LoadError,
@@ -10,7 +10,7 @@ import {
   type RetryPolicy,
   type TransferWatch,
 } from './loader.ts';
-import { PlaylistError } from './m3u8.ts';
+import { PlaylistError } from '../hls/m3u8.ts';
 import type { EngineEvent } from './protocol.ts';
 
 export interface EngineRequestsDeps {

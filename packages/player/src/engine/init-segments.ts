@@ -1,4 +1,4 @@
-import type { Quality } from '../quality.ts';
+import type { Quality } from '../types/quality.ts';
 import { trackTimescales } from './fmp4.ts';
 import type { MediaTarget } from './media-target.ts';
 

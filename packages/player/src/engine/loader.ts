@@ -6,7 +6,7 @@ import {
   networkRetryDelay,
   type ErrorSource,
   type PlayerError,
-} from '../errors.ts';
+} from '../types/errors.ts';
 
 /** A request that ended without media: its HTTP status, 0 when there was none. */
 export class LoadError extends Error {

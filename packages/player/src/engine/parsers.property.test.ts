@@ -7,9 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boxes, eventMessages, fragmentStartTime, trackTimescales } from './fmp4.ts';
-import { PlaylistError } from './m3u8.ts';
-import { mergeDelta, parseMediaPlaylist } from './media-playlist.ts';
-import { parseMultivariant } from './multivariant.ts';
+import { PlaylistError } from '../hls/m3u8.ts';
+import { mergeDelta, parseMediaPlaylist } from '../hls/media-playlist.ts';
+import { parseMultivariant } from '../hls/multivariant.ts';
 
 const URL_ = 'https://origin.test/hls/ch/720p/media.m3u8';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMediaPlaylist } from './media-playlist.ts';
+import { parseMediaPlaylist } from '../hls/media-playlist.ts';
 import { afterLast, blockingReloadUrl, nextLoad, startCursor, startLatency } from './part-scheduler.ts';
 
 const BASE = 'https://o.test/m.m3u8';

@@ -1,5 +1,5 @@
-import { lowLatencyTarget } from '../catch-up.ts';
-import type { MediaPlaylist, Segment } from './media-playlist.ts';
+import { lowLatencyTarget } from '../rules/catch-up.ts';
+import type { MediaPlaylist, Segment } from '../hls/media-playlist.ts';
 
 /**
  * Where the engine is in the stream: the next piece to load is part `part` of segment `msn`

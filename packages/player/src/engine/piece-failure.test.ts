@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorType } from '../errors.ts';
+import { ErrorType } from '../types/errors.ts';
 import { LoadError } from './loader.ts';
 import { MediaTargetError } from './media-target.ts';
 import { pieceFailure, startSeekPosition } from './piece-failure.ts';

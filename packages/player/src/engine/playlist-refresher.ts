@@ -1,4 +1,4 @@
-import { mergeDelta, parseMediaPlaylist, withoutParts, type MediaPlaylist } from './media-playlist.ts';
+import { mergeDelta, parseMediaPlaylist, withoutParts, type MediaPlaylist } from '../hls/media-playlist.ts';
 import { afterLast, blockingReloadUrl } from './part-scheduler.ts';
 
 export interface RefresherIo {

@@ -1,5 +1,5 @@
-import type { ErrorSource, ErrorType } from '../errors.ts';
-import type { Quality } from '../quality.ts';
+import type { ErrorSource, ErrorType } from '../types/errors.ts';
+import type { Quality } from '../types/quality.ts';
 
 /**
  * SPEC §7 "Commands the player posts to its worker", typed both ways. Commands carry `cmd`,

@@ -1,7 +1,7 @@
-import { SOURCE_GROUP, type Quality } from '../quality.ts';
-import { chooseStartLevel } from '../start-level.ts';
+import { SOURCE_GROUP, type Quality } from '../types/quality.ts';
+import { chooseStartLevel } from '../rules/start-level.ts';
 import { chooseVariant } from './abr.ts';
-import type { Variant } from './multivariant.ts';
+import type { Variant } from '../hls/multivariant.ts';
 
 export type QualityRef = Pick<Quality, 'name' | 'bitrate'>;
 

@@ -1,4 +1,4 @@
-import type { MediaPlaylist } from './media-playlist.ts';
+import type { MediaPlaylist } from '../hls/media-playlist.ts';
 import type { Cursor } from './part-scheduler.ts';
 import type { EngineTimeline } from './protocol.ts';
 

@@ -1,4 +1,4 @@
-import type { Timers } from '../environment.ts';
+import type { Timers } from '../types/environment.ts';
 
 /**
  * How the engine's loops wait: for "something changed" (a playlist, a command) or a delay,

@@ -1,4 +1,4 @@
-import { ErrorType, type PlayerError } from '../errors.ts';
+import { ErrorType, type PlayerError } from '../types/errors.ts';
 
 /**
  * SPEC §8 GPU error codes, all fatal to the GPU path: any one disables it for the rest of the

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ExperimentId, type Experiment } from '../experiments.ts';
+import { ExperimentId, type Experiment } from '../rules/experiments.ts';
 import { GpuErrorCode } from './gpu-errors.ts';
 import { GpuHost, type GpuHostHarness } from './gpu-host.ts';
 import type { GpuConfig } from './gpu-options.ts';
-import { GPU_NOT_REQUESTED } from './gpu-support.ts';
+import { GPU_NOT_REQUESTED } from '../types/gpu-surface.ts';
 
 const configured = (config: unknown) => 'treatment_config_' + btoa(JSON.stringify(config));
 

@@ -1,11 +1,11 @@
-import { analyticsEvent, type AnalyticsEvent } from '../analytics.ts';
-import type { PlayerEnvironment } from '../environment.ts';
-import { ExperimentId, type Experiment } from '../experiments.ts';
+import { analyticsEvent, type AnalyticsEvent } from '../analytics/analytics.ts';
+import type { PlayerEnvironment } from '../types/environment.ts';
+import { ExperimentId, type Experiment } from '../rules/experiments.ts';
 import type { FrameStatistics } from './frame-stats.ts';
 import type { GpuConfig } from './gpu-options.ts';
 import type * as SessionModuleExports from './gpu-session.ts';
 import type { GpuPlan, GpuSession } from './gpu-session.ts';
-import { GPU_NOT_REQUESTED, isSurfaceMode, SurfaceMode, type GpuSurfaceState } from './gpu-support.ts';
+import { GPU_NOT_REQUESTED, isSurfaceMode, SurfaceMode, type GpuSurfaceState } from '../types/gpu-surface.ts';
 
 export interface GpuHostHarness {
   env: Pick<PlayerEnvironment, 'timers' | 'logger'>;

@@ -6,8 +6,8 @@ import { gpuError, gpuErrorName, GpuErrorCode, type GpuError } from './gpu-error
 import type { GpuSettings } from './gpu-constants.ts';
 import { evaluateInterval } from './gpu-monitor.ts';
 import { GpuFailure, GpuRenderer, messageOf, type CaptureMethod, type CapturedFrame } from './gpu-renderer.ts';
-import type { GpuAdapterDetails, GpuSupport } from './gpu-support.ts';
-import type { Timers } from '../environment.ts';
+import type { GpuAdapterDetails, GpuSupport } from '../types/gpu-surface.ts';
+import type { Timers } from '../types/environment.ts';
 
 export interface GpuModuleOptions {
   allowList: GpuAllowList;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ExperimentId, type Experiment } from '../experiments.ts';
+import { ExperimentId, type Experiment } from '../rules/experiments.ts';
 import { GPU_DEFAULTS } from './gpu-constants.ts';
 import { gpuExperiment, planGpu } from './gpu-session.ts';
 

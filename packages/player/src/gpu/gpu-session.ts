@@ -1,6 +1,6 @@
-import { analyticsEvent, type AnalyticsEvent } from '../analytics.ts';
-import type { PlayerEnvironment } from '../environment.ts';
-import { ExperimentId, type Experiment } from '../experiments.ts';
+import { analyticsEvent, type AnalyticsEvent } from '../analytics/analytics.ts';
+import type { PlayerEnvironment } from '../types/environment.ts';
+import { ExperimentId, type Experiment } from '../rules/experiments.ts';
 import { parseGpuAssignment, type GpuExperimentConfig } from './gpu-assignment.ts';
 import { FRAME_COUNTERS, FRAME_TIMINGS, type FrameStatistics } from './frame-stats.ts';
 import { gpuError, gpuErrorName, GpuErrorCode, type GpuError } from './gpu-errors.ts';
@@ -12,7 +12,7 @@ import {
   SurfaceMode,
   type GpuSupport,
   type GpuSurfaceState,
-} from './gpu-support.ts';
+} from '../types/gpu-surface.ts';
 
 /**
  * The GPU experiment's configuration: the staff experiment's when a viewer is in both (it is the

@@ -1,4 +1,4 @@
-import { parseMultivariant } from '../engine/multivariant.ts';
+import { parseMultivariant } from '../hls/multivariant.ts';
 import { MediaFeed, type FeedEnvironment } from './media-feed.ts';
 import { absoluteMultivariant, rewriteForNative } from './native-playlist.ts';
 import { resolveServiceWorkerConfig, type ServiceWorkerConfig } from './sw-config.ts';

@@ -1,4 +1,4 @@
-import { lastPart, mergeDelta, parseMediaPlaylist, type MediaPlaylist } from '../engine/media-playlist.ts';
+import { lastPart, mergeDelta, parseMediaPlaylist, type MediaPlaylist } from '../hls/media-playlist.ts';
 import { canRewrite, discontinuitySequence, newestWholeSegment } from './native-playlist.ts';
 import { PartStore } from './part-store.ts';
 import type { LowLatencyModeConfig } from './sw-config.ts';

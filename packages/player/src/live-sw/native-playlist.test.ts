@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeDelta, parseMediaPlaylist } from '../engine/media-playlist.ts';
+import { mergeDelta, parseMediaPlaylist } from '../hls/media-playlist.ts';
 import {
   absoluteMultivariant,
   canRewrite,

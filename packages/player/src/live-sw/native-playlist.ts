@@ -1,4 +1,4 @@
-import type { MediaPlaylist, Segment } from '../engine/media-playlist.ts';
+import type { MediaPlaylist, Segment } from '../hls/media-playlist.ts';
 
 /**
  * The media playlist a native HLS player is given by the live-manifest worker (pure; the table

@@ -1,4 +1,4 @@
-import type { Segment } from '../engine/media-playlist.ts';
+import type { Segment } from '../hls/media-playlist.ts';
 
 /**
  * The parts of recent segments the worker fetched ahead (lowLatencyMode.preloadPrefetchSegments),

@@ -1,4 +1,4 @@
-import { DRIFT_DETECTION_MSE, DRIFT_DETECTION_NATIVE, type DriftDetectionConfig } from '../drift.ts';
+import { DRIFT_DETECTION_MSE, DRIFT_DETECTION_NATIVE, type DriftDetectionConfig } from '../rules/drift.ts';
 
 /**
  * SPEC §3 "Service-worker config": how the live-manifest service worker (live-sw/) treats the

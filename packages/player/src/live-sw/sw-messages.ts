@@ -1,3 +1,4 @@
+import type { ServiceWorkerHostState, ServiceWorkerState } from '../types/payloads.ts';
 import type { ServiceWorkerConfig } from './sw-config.ts';
 
 /**
@@ -17,10 +18,8 @@ export const SW_HEARTBEAT_TIMEOUT_MS = 5_000;
  */
 export const SW_CLIENT_LEASE_MS = 3 * SW_HEARTBEAT_INTERVAL_MS;
 
-/** SPEC §4 "Service-worker host states". */
-export type ServiceWorkerHostState = 'pending' | 'installing' | 'ready' | 'error';
-/** SPEC §4 worker states, as the worker holds them for one page. */
-export type ServiceWorkerState = 'pending' | 'ready' | 'configuring' | 'active' | 'error';
+/** SPEC §4 host and worker states (types/payloads.ts), re-exported for the worker's runtime. */
+export type { ServiceWorkerHostState, ServiceWorkerState };
 
 export type HostToWorker =
   | { type: 'heartbeat' }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ErrorCode, ErrorType, type PlayerError } from '../errors.ts';
+import { ErrorCode, ErrorType, type PlayerError } from '../types/errors.ts';
 import { fakeSinkFactory, FakeVideo, type FakeSink } from '../testing/fakes.ts';
 import { lazySink } from './lazy-sink.ts';
 import type { SinkHost } from './sink.ts';

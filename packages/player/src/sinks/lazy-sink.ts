@@ -1,6 +1,6 @@
-import { ErrorCode, ErrorType } from '../errors.ts';
+import { ErrorCode, ErrorType } from '../types/errors.ts';
 import type { Sink, SinkHost } from './sink.ts';
-import type { SinkType } from './sink-type.ts';
+import type { SinkType } from '../types/sink-type.ts';
 
 type Command = 'load' | 'reload' | 'setQuality' | 'setLowLatency' | 'setLiveMaxLatency' | 'seekToLiveEdge';
 

@@ -1,7 +1,7 @@
-import type { WorkerContainer } from '../live-sw/sw-host.ts';
+import type { WorkerContainer } from './passthrough/sw-host.ts';
 import { lazySink } from './lazy-sink.ts';
 import type { SinkCapabilities, SinkFactory } from './sink.ts';
-import type { SinkType } from './sink-type.ts';
+import type { SinkType } from '../types/sink-type.ts';
 
 /**
  * The browser's own HLS: the sink where MediaSource is missing (Safari on iOS). Its code loads
@@ -12,7 +12,9 @@ const passthroughSinkFactory: SinkFactory = {
   supported: (capabilities) => capabilities.nativeHls,
   create: (host, env) =>
     lazySink('passthrough', host, () =>
-      import('./passthrough-sink.ts').then((m) => m.createPassthroughSink(host, env, serviceWorkerContainer())),
+      import('./passthrough/passthrough-sink.ts').then((m) =>
+        m.createPassthroughSink(host, env, serviceWorkerContainer()),
+      ),
     ),
 };
 
@@ -35,7 +37,8 @@ function serviceWorkerContainer(): WorkerContainer | null {
 const mseSinkFactory: SinkFactory = {
   type: 'mse',
   supported: (capabilities) => capabilities.mediaSource,
-  create: (host, env) => lazySink('mse', host, () => import('./mse-sink.ts').then((m) => m.createMseSink(host, env))),
+  create: (host, env) =>
+    lazySink('mse', host, () => import('./mse/mse-sink.ts').then((m) => m.createMseSink(host, env))),
 };
 
 /** H.264 and AAC, what every HLS stream offers at least (hls.js's own support probe). */

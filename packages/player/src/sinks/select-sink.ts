@@ -1,5 +1,5 @@
 import type { SinkCapabilities, SinkFactory } from './sink.ts';
-import type { SinkType } from './sink-type.ts';
+import type { SinkType } from '../types/sink-type.ts';
 
 /** The sinks a player can create, by type (hls.js `config.xController` style: swap one in config). */
 export type SinkRegistry = Partial<Record<SinkType, Pick<SinkFactory, 'supported'>>>;

@@ -1,12 +1,12 @@
-import type { SinkEnvironment } from '../environment.ts';
-import type { PlayerError } from '../errors.ts';
-import type { DriftDetectionConfig } from '../drift.ts';
-import type { ServiceWorkerRequest } from '../live-sw/worker-choice.ts';
-import type { ManifestLoadSummary } from '../live-sw/manifest-load-stats.ts';
-import type { ServiceWorkerHostState, ServiceWorkerState } from '../live-sw/sw-messages.ts';
-import type { Quality } from '../quality.ts';
-import type { TimedCue } from '../timed-metadata.ts';
-import type { SinkType } from './sink-type.ts';
+import type { SinkEnvironment } from '../types/environment.ts';
+import type { PlayerError } from '../types/errors.ts';
+import type { DriftDetectionConfig } from '../rules/drift.ts';
+import type { ServiceWorkerOptions } from '../live-sw/sw-config.ts';
+import type { ManifestLoadSummary } from './passthrough/manifest-load-stats.ts';
+import type { ServiceWorkerStateChange, SinkCapabilities } from '../types/payloads.ts';
+import type { Quality } from '../types/quality.ts';
+import type { TimedCue } from '../metadata/timed-metadata.ts';
+import type { SinkType } from '../types/sink-type.ts';
 
 /** SPEC §3 "Sink adjustments": when a sink is rebuilt, and what automatic quality may pick. */
 export interface SinkAdjustments {
@@ -127,13 +127,6 @@ export interface SinkHost {
   onServiceWorkerState?(change: ServiceWorkerStateChange): void;
 }
 
-export interface ServiceWorkerStateChange {
-  host: ServiceWorkerHostState;
-  worker: ServiceWorkerState;
-  /** Why the host is in error. */
-  reason?: string;
-}
-
 /** How a sink of one type is made; the player config's registry maps types to these. */
 export interface SinkFactory {
   readonly type: SinkType;
@@ -142,12 +135,14 @@ export interface SinkFactory {
   create(host: SinkHost, env: SinkEnvironment): Sink;
 }
 
-/** What the browser offers, probed once per load (select-sink.ts decides from it). */
-export interface SinkCapabilities {
-  /** MediaSource can play H.264/AAC on the main thread. */
-  mediaSource: boolean;
-  /** MediaSource.canConstructInDedicatedWorker. */
-  mediaSourceInWorker: boolean;
-  /** The media element plays HLS by itself (canPlayType says "maybe" or "probably"). */
-  nativeHls: boolean;
+export type { ServiceWorkerStateChange, SinkCapabilities };
+
+/**
+ * What the player hands the passthrough sink about the live-manifest worker: the page's options
+ * as given (the sink checks them, in its own lazily loaded chunk, so a browser with MediaSource
+ * never loads the worker's code) and what SPEC §9's defaults depend on.
+ */
+export interface ServiceWorkerRequest {
+  options: ServiceWorkerOptions | undefined;
+  mediaSourceSupported: boolean;
 }

@@ -1,8 +1,8 @@
 import { vi } from 'vitest';
-import type { PlayerEnvironment } from '../environment.ts';
-import type { Quality } from '../quality.ts';
+import type { PlayerEnvironment } from '../types/environment.ts';
+import type { Quality } from '../types/quality.ts';
 import type { Sink, SinkCapabilities, SinkFactory, SinkHost } from '../sinks/sink.ts';
-import type { SinkType } from '../sinks/sink-type.ts';
+import type { SinkType } from '../types/sink-type.ts';
 
 /**
  * Test doubles for the facade's unit tests: a media element that does only what the tests

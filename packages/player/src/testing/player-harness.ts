@@ -3,8 +3,8 @@
  * on vitest's fake timers (player*.test.ts).
  */
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import type { PlayerError } from '../errors.ts';
-import type { PlayerEventMap } from '../events.ts';
+import type { PlayerError } from '../types/errors.ts';
+import type { PlayerEventMap } from '../types/events.ts';
 import { createPlayer, type Player, type PlayerConfig } from '../player.ts';
 import { fakeEnvironment, fakeSinkFactory, FakeVideo, FakeVisibility, quality, type FakeSink } from './fakes.ts';
 

@@ -1,0 +1,282 @@
+import Hls, { Events, type ErrorData, type Level } from './hls-light.ts';
+import { NETWORK_RETRY } from '../../types/constants.ts';
+import type { SinkEnvironment } from '../../types/environment.ts';
+import type * as Id3Cues from '../../metadata/id3-cues.ts';
+import { lowLatencyTarget } from '../../rules/catch-up.ts';
+import { MediaBitrateMeter } from '../../rules/media-bitrate.ts';
+import { afterStall, NO_STALL_BACKOFF, stallExtra } from '../../rules/stall-backoff.ts';
+import type { Quality } from '../../types/quality.ts';
+import { serverTimeUrl } from '../../rules/server-clock.ts';
+import { chooseStartLevel } from '../../rules/start-level.ts';
+import { hlsConfig, isSource, levelToQuality } from './hls-config.ts';
+import { classifyHlsError } from './hls-errors.ts';
+import { partTimingFromPlaylist, peekingPlaylistLoader } from './playlist-peek.ts';
+import type { Sink, SinkHost, TrackConfiguration } from '../sink.ts';
+
+export { levelToQuality } from './hls-config.ts';
+
+/** The hls.js class, injectable so the sink's own logic runs in unit tests without MediaSource. */
+export type HlsClass = typeof Hls;
+
+/** hls.js over MediaSource on the main thread: the spec's "default media source" sink. */
+export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsClass = Hls): Sink {
+  let url = '';
+  let lowLatency = host.lowLatency;
+  let liveMaxLatency = Number.POSITIVE_INFINITY;
+  let hls: Hls | null = null;
+  /** The viewer's manual quality, kept across reloads; null in auto mode. */
+  let manual: Quality | null = null;
+  let networkAttempts = 0;
+  /** The last instance's measured bandwidth (bit/s): the next instance starts from it. */
+  let measuredBandwidth: number | null = null;
+  let retryTimer: unknown;
+  let backoff = NO_STALL_BACKOFF;
+  let meter = new MediaBitrateMeter();
+  /** The discontinuity sequence last played; a change is a discontinuity crossed. */
+  let lastCc: number | null = null;
+  let id3Cues: Promise<typeof Id3Cues> | null = null;
+
+  function onError(instance: Hls, data: ErrorData): void {
+    if (data.details === 'bufferStalledError') backoff = afterStall(backoff, env.monotonic());
+    if (data.details === 'mediaSourceRequiresReset') {
+      // The browser ended the MediaSource (a decode error, media error code 3). hls.js would
+      // reset it and switch level on its own; the spec's policy (reload once, report on
+      // recurrence) is the player's, so hand it over — after hls.js's own dispatch, because
+      // the policy may destroy this instance.
+      env.timers.setTimeout(() => {
+        if (hls === instance) host.onMediaError(3, `${data.details}: ${data.error?.message ?? ''}`);
+      }, 0);
+      return;
+    }
+    const decision = classifyHlsError(
+      {
+        type: data.type,
+        details: data.details,
+        fatal: data.fatal,
+        status: data.response?.code,
+        message: data.error?.message,
+      },
+      { networkAttempts, retry: NETWORK_RETRY },
+    );
+    switch (decision.action) {
+      case 'report':
+      case 'fail':
+        host.onError(decision.error);
+        return;
+      case 'media-error':
+        host.onMediaError(decision.code, decision.message);
+        return;
+      case 'retry':
+        networkAttempts += 1;
+        env.timers.clearTimeout(retryTimer);
+        retryTimer = env.timers.setTimeout(() => {
+          if (hls !== instance) return;
+          if (decision.reloadManifest) instance.loadSource(url);
+          else instance.startLoad();
+        }, decision.delayMs);
+    }
+  }
+
+  /** SPEC §3 sink adjustment: automatic quality never climbs onto the source. */
+  function capAutomaticQuality(instance: Hls): void {
+    if (!host.adjustments.abrTranscodesOnly) return;
+    const transcodes = instance.levels.map((l, i) => (isSource(levelToQuality(l)) ? -1 : i)).filter((i) => i >= 0);
+    if (transcodes.length > 0) instance.autoLevelCapping = Math.max(...transcodes);
+  }
+
+  function reportTracks(
+    instance: Hls,
+    data: { audio?: { codec?: string }; video?: { codec?: string }; audiovideo?: { codec?: string } },
+  ): void {
+    const level: Level | undefined = instance.levels[instance.currentLevel] ?? instance.levels[0];
+    const isProtected = (level?.details?.encryptedFragments.length ?? 0) > 0;
+    const path = level?.url[0] ?? url;
+    const group = level ? levelToQuality(level).group : '';
+    const srcObj = host.video.currentSrc || null;
+    const tracks: TrackConfiguration[] = [];
+    for (const id of ['video', 'audio', 'audiovideo'] as const) {
+      const track = data[id];
+      if (track) tracks.push({ trackID: id, codec: track.codec ?? '', mode: 'mse', isProtected, path, group, srcObj });
+    }
+    host.onTracks(tracks);
+  }
+
+  function create(): Hls {
+    const applyTarget = (partHoldBackS: number, partTargetS: number) => {
+      const target = lowLatency ? lowLatencyTarget(partHoldBackS, partTargetS) : null;
+      // hls.js starts, and resyncs (seekToLiveEdge, liveMaxLatency), at its target: make it ours,
+      // from every playlist's text before hls.js parses it (playlist-peek.ts).
+      // Compared with the config, not the getter, which adds hls.js's back-off after stalls.
+      if (target !== null && instance.config.liveSyncDuration !== target) instance.targetLatency = target;
+    };
+    const instance: Hls = new Engine({
+      ...hlsConfig(lowLatency, measuredBandwidth),
+      pLoader: peekingPlaylistLoader(Engine.DefaultConfig.loader, (text) => {
+        const timing = partTimingFromPlaylist(text);
+        if (timing) applyTarget(timing.partHoldBackS, timing.partTargetS);
+      }),
+    });
+    applyLiveMaxLatency(instance);
+    // hls.js announces MANIFEST_PARSED (the variants it kept: MediaSource can play them) from
+    // inside its own MANIFEST_LOADED handling (every variant advertised), so the two arrive in
+    // either order; the qualities are settled once both are known.
+    let advertised: Quality[] | null = null;
+    let kept: Quality[] | null = null;
+    const settleQualities = () => {
+      if (!advertised || !kept) return;
+      const qualities = kept;
+      const dropped = advertised.filter(
+        (a) => !qualities.some((q) => q.bitrate === a.bitrate && q.codecs === a.codecs),
+      );
+      advertised = kept = null;
+      const remove = new Set(host.onQualities(qualities, dropped));
+      // Highest index first so the remaining indices stay valid while removing.
+      for (let i = qualities.length - 1; i >= 0; i--) if (remove.has(qualities[i]!)) instance.removeLevel(i);
+      capAutomaticQuality(instance);
+      const index = manual ? levelIndex(instance, manual) : -1;
+      if (index >= 0) instance.startLevel = instance.currentLevel = index;
+      else instance.startLevel = chooseStartLevel(instance.levels, elementSize(host.video), measuredBandwidth);
+      instance.startLoad(-1);
+    };
+    instance.on(Events.MANIFEST_LOADED, (_event, data) => {
+      advertised = data.levels.map(levelToQuality);
+      const sessionData: Record<string, string> = {};
+      for (const [id, attrs] of Object.entries(data.sessionData ?? {}))
+        sessionData[id] = attrs.VALUE ?? attrs.URI ?? '';
+      host.onSourceInfo({ sessionData, startOffset: data.startTimeOffset ?? 0 });
+      const clock = serverTimeUrl(data.sessionData, data.url);
+      if (clock) host.onServerClock(clock);
+      settleQualities();
+    });
+    instance.on(Events.MANIFEST_PARSED, (_event, data) => {
+      kept = data.levels.map(levelToQuality);
+      settleQualities();
+    });
+    instance.on(Events.FRAG_LOADED, (_event, data) => {
+      const estimate = instance.bandwidthEstimate;
+      if (Number.isFinite(estimate) && estimate > 0) measuredBandwidth = Math.round(estimate);
+      const piece = data.part ?? data.frag;
+      meter.add(piece.stats.loaded, piece.duration);
+    });
+    instance.on(Events.FRAG_CHANGED, (_event, data) => {
+      // The fragment now on screen: a new discontinuity sequence means one was crossed.
+      if (lastCc !== null && data.frag.cc !== lastCc) host.onDiscontinuity();
+      lastCc = data.frag.cc;
+    });
+    instance.on(Events.BUFFER_CODECS, (_event, data) => reportTracks(instance, data));
+    instance.on(Events.LEVEL_SWITCHED, (_event, data) => {
+      const level = instance.levels[data.level];
+      if (level) host.onQualityChanged(levelToQuality(level));
+    });
+    instance.on(Events.FRAG_PARSING_METADATA, (_event, data) => {
+      // ID3 in the stream: the parser loads with the first tag (id3-cues.ts), in order.
+      id3Cues ??= import('../../metadata/id3-cues.ts');
+      void id3Cues.then(({ cuesFromSamples }) => {
+        const cues = cuesFromSamples(data.samples);
+        if (cues.length > 0 && hls === instance) host.onTimedCues(cues);
+      });
+    });
+    instance.on(Events.FRAG_BUFFERED, () => {
+      networkAttempts = 0;
+      host.onProgress();
+    });
+    instance.on(Events.ERROR, (_event, data) => onError(instance, data));
+    instance.attachMedia(host.video);
+    return instance;
+  }
+
+  function start(): void {
+    env.timers.clearTimeout(retryTimer);
+    hls?.destroy();
+    meter = new MediaBitrateMeter();
+    lastCc = null;
+    hls = create();
+    hls.loadSource(url);
+  }
+
+  function applyLiveMaxLatency(instance: Hls): void {
+    // hls.js seeks forward when further than liveMaxLatencyDuration from the edge; it must
+    // stay above the sync target, so an unreachable bound is simply not applied.
+    const syncTarget = instance.config.liveSyncDuration ?? instance.config.liveSyncDurationCount;
+    instance.config.liveMaxLatencyDuration =
+      Number.isFinite(liveMaxLatency) && liveMaxLatency > syncTarget ? liveMaxLatency : undefined;
+  }
+
+  const levelIndex = (instance: Hls, quality: Quality): number =>
+    instance.levels.findIndex((l) => l.height === quality.height && l.bitrate === quality.bitrate);
+
+  const sink: Sink = {
+    type: 'mse',
+    load(source) {
+      url = source;
+      start();
+    },
+    reload() {
+      if (!url) return;
+      hls?.destroy();
+      hls = null;
+      // A clean element: the new instance must not take the old position as its start.
+      host.video.removeAttribute('src');
+      host.video.load();
+      start();
+    },
+    setQuality(quality) {
+      manual = quality;
+      if (!hls) return;
+      if (quality === null) {
+        hls.nextLevel = -1;
+        return;
+      }
+      const index = levelIndex(hls, quality);
+      if (index >= 0) hls.currentLevel = index;
+    },
+    setLowLatency(enabled) {
+      if (enabled === lowLatency) return;
+      lowLatency = enabled;
+      // hls.js reads lowLatencyMode when it plans playlist and part loads: start over cleanly.
+      if (hls && url) sink.reload();
+    },
+    setLiveMaxLatency(seconds) {
+      liveMaxLatency = seconds;
+      if (hls) applyLiveMaxLatency(hls);
+    },
+    seekToLiveEdge() {
+      const position = hls?.liveSyncPosition;
+      if (position !== null && position !== undefined && Number.isFinite(position)) host.video.currentTime = position;
+    },
+    bandwidthEstimate() {
+      const estimate = hls?.bandwidthEstimate ?? Number.NaN;
+      return Number.isFinite(estimate) ? Math.round(estimate) : 0;
+    },
+    mediaBitrate: () => meter.bitrate(),
+    playingDateMs() {
+      return hls?.playingDate?.getTime() ?? null;
+    },
+    lowLatencyTarget() {
+      const details = hls?.latestLevelDetails;
+      if (!lowLatency || !details?.live) return null;
+      const target = lowLatencyTarget(details.partHoldBack, details.partTarget);
+      return target === null ? null : target + stallExtra(backoff, env.monotonic());
+    },
+    liveEdgeDistance() {
+      const details = hls?.latestLevelDetails;
+      if (!hls || !details?.live) return null;
+      return { seconds: hls.latency, targetDuration: details.targetduration };
+    },
+    isLive: () => hls?.latestLevelDetails?.live ?? false,
+    destroy() {
+      env.timers.clearTimeout(retryTimer);
+      hls?.destroy();
+      hls = null;
+    },
+  };
+  return sink;
+}
+
+function elementSize(video: HTMLVideoElement): { width: number; height: number; devicePixelRatio: number } {
+  return {
+    width: video.clientWidth,
+    height: video.clientHeight,
+    devicePixelRatio: globalThis.devicePixelRatio ?? 1,
+  };
+}
