@@ -53,7 +53,8 @@ export {
 export { liveLatencySeconds, type LiveLatencyAnalytics } from './rules/latency.ts';
 export { type AnalyticsEvent } from './analytics/analytics.ts';
 export { MINUTE_WATCHED_MS } from './analytics/view-analytics.ts';
-export type { CastConfig, CastStatus } from './cast/cast-types.ts';
+export type { CastConfig, CastStatus, RemotePlayback } from './cast/cast-types.ts';
+export type { CastReceiverLink } from './sinks/chromecast/chromecast-sink.ts';
 export type { CastState } from './cast/cast-session.ts';
 export {
   SurfaceMode,
@@ -73,6 +74,7 @@ export {
   type Sink,
   type SinkAdjustments,
   type SinkCapabilities,
+  type SinkControls,
   type SinkFactory,
   type SinkHost,
   type ServiceWorkerStateChange,

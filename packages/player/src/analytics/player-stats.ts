@@ -1,7 +1,7 @@
 import { analyticsEvent, type AnalyticsEvent } from './analytics.ts';
 import { PLAYER_VERSION } from '../types/constants.ts';
 import type { LiveLatencyAnalytics } from '../rules/latency.ts';
-import type { ManifestLoadSummary } from '../sinks/passthrough/manifest-load-stats.ts';
+import type { ManifestLoadSummary } from '../types/payloads.ts';
 import type { PlayerStateObject } from '../types/state.ts';
 
 const round3 = (n: number): number | null => (Number.isFinite(n) ? Math.round(n * 1000) / 1000 : null);

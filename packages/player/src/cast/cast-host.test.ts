@@ -50,7 +50,7 @@ async function setUp(sdkUrl: string | null = '/cast/sender.js') {
     },
     onStatus: vi.fn(),
     currentUrl: vi.fn(() => 'http://127.0.0.1/hls/studio-live/master.m3u8'),
-    endLocal: vi.fn(),
+    onConnected: vi.fn(),
     resumeLocal: vi.fn(),
     onRemotePlayback: vi.fn(),
     onError: vi.fn(),
@@ -69,7 +69,7 @@ describe('CastHost', () => {
     expect(host.status).toEqual({ state: 'unavailable', receiver: null });
   });
 
-  it('moves playback to the receiver when the session starts: local ends, the stream loads there', async () => {
+  it('hands the stream to the player when the session starts, and loads what the chromecast sink asks for', async () => {
     const { host, harness, framework } = await setUp();
     framework().onEvent({ type: 'availability', available: true });
     host.request();
@@ -77,7 +77,10 @@ describe('CastHost', () => {
     framework().onReceiver('Living Room TV');
     framework().onEvent({ type: 'session-started' });
     expect(host.status).toEqual({ state: 'connected', receiver: 'Living Room TV' });
-    expect(harness.endLocal).toHaveBeenCalledTimes(1);
+    expect(harness.onConnected).toHaveBeenCalledWith('http://127.0.0.1/hls/studio-live/master.m3u8');
+    // Nothing plays there until the player's chromecast sink loads it.
+    expect(remote.calls).toEqual(['requestSession()']);
+    host.loadRemote('http://127.0.0.1/hls/studio-live/master.m3u8');
     expect(remote.calls).toContain('load(http://127.0.0.1/hls/studio-live/master.m3u8)');
   });
 
@@ -175,7 +178,7 @@ describe('CastHost', () => {
     host.request();
     framework().onEvent({ type: 'failed', code: 'session_error' });
     expect(harness.onError).toHaveBeenCalledWith('Chromecast session error');
-    expect(harness.endLocal).not.toHaveBeenCalled();
+    expect(harness.onConnected).not.toHaveBeenCalled();
   });
 
   it('closes the session and comes home when the receiver cannot load the media', async () => {

@@ -39,15 +39,6 @@ export class CastHost {
     return this.#status.state === 'connected';
   }
 
-  /**
-   * Whether the receiver has the player's controls and state: casting through the Cast
-   * framework. Through the Remote Playback API the element itself plays remotely, and stays
-   * the player's.
-   */
-  get controlsRemote(): boolean {
-    return this.connected && this.#remote !== null;
-  }
-
   /** Called when the player first plays: discovery starts (the framework loads, or the browser's API). */
   start(video: HTMLVideoElement): void {
     if (this.#loading || this.#destroyed) return;
@@ -165,9 +156,9 @@ export class CastHost {
           this.#remote.endSession(true);
           return this.harness.onError(CastErrorMessage.RequestFailed);
         }
+        // The chromecast sink loads it (loadRemote) once the player has moved onto it.
         this.#castUrl = url;
-        this.harness.endLocal();
-        return this.#remote.load(url);
+        return this.harness.onConnected(url);
       }
       case 'resume-local': {
         const url = this.#castUrl;

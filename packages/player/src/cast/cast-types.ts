@@ -1,16 +1,7 @@
 import type { PlayerEnvironment } from '../types/environment.ts';
-import type { PlayerState } from '../types/state.ts';
-import type { CastStatus } from '../types/payloads.ts';
+import type { CastStatus, RemotePlayback } from '../types/payloads.ts';
 
-export type { CastStatus };
-
-/** The receiver's playback, in the player's terms (cast-session.ts playerStateForRemote). */
-export interface RemotePlayback {
-  state: PlayerState;
-  paused: boolean;
-  volume: number;
-  muted: boolean;
-}
+export type { CastStatus, RemotePlayback };
 
 export interface CastConfig {
   /** The Cast sender framework's script (Google's, or the platform's stand-in); none: no casting. */
@@ -22,8 +13,8 @@ export interface CastHostHarness {
   onStatus(status: CastStatus): void;
   /** The stream playing now, made absolute, or null when nothing is loaded (nothing to cast). */
   currentUrl(): string | null;
-  /** Casting started: the local sink ends (the element fetches nothing) and the element pauses. */
-  endLocal(): void;
+  /** The session opened: the player moves `url` onto the chromecast sink (sinks/chromecast/). */
+  onConnected(url: string): void;
   /** Casting ended: the same stream plays locally again, at the live edge. */
   resumeLocal(url: string): void;
   onRemotePlayback(playback: RemotePlayback): void;

@@ -15,6 +15,7 @@ import type { Sink, SinkAdjustments, SinkFactory, SinkHost, SourceInfo, TrackCon
 import type { SinkType } from '../types/sink-type.ts';
 import type { ServiceWorkerRequest } from '../sinks/worker-choice.ts';
 import type { ServiceWorkerStateChange } from '../sinks/sink.ts';
+import type { RemotePlayback } from '../types/payloads.ts';
 import { StatisticsSampler } from '../analytics/statistics-sampler.ts';
 import { CueScheduler, type TimedCue } from '../metadata/timed-metadata.ts';
 
@@ -44,6 +45,8 @@ export interface LoadSessionHarness {
   onDeclined(reason: string): void;
   /** The session reloads its sink at the live edge (decode error, drift, buffering timeout). */
   beforeReload(): void;
+  /** A sink that plays elsewhere (Sink.controls) reports the playback there. */
+  onRemotePlayback(playback: Partial<RemotePlayback>): void;
 }
 
 /**
@@ -184,6 +187,7 @@ export class LoadSession {
       onProgress() {},
       onDeclined: live((reason) => harness.onDeclined(reason)),
       onServiceWorkerState: live((change) => harness.onServiceWorkerState(change)),
+      onRemotePlayback: live((playback) => harness.onRemotePlayback(playback)),
     };
   }
 

@@ -59,9 +59,11 @@ function mediaSourceSupported(): boolean {
 export type SinkFactories = Partial<Record<SinkType, SinkFactory>>;
 
 /**
- * The web build's registry. `mse-worker` and `chromecast` are not built yet (their own
- * issues) and `webview` has no meaning in a web page (sink-type.ts); all three are known
- * types, so asking for one is answered with a clear "not available here".
+ * The sinks every web page can have without help. The page adds the worker engine's two
+ * (`mse-worker`, `default-media-source`: the worker's URL is its bundler's business,
+ * worker/worker-engine-factories.ts); the player adds `chromecast` around its own cast link
+ * (sinks/chromecast/); `webview` has no meaning in a web page (types/sink-type.ts). All are known
+ * types, so asking for one that is missing is answered with a clear "not available here".
  */
 export const DEFAULT_SINKS: SinkFactories = {
   mse: mseSinkFactory,

@@ -2,8 +2,12 @@ import type { SinkEnvironment } from '../types/environment.ts';
 import type { PlayerError } from '../types/errors.ts';
 import type { DriftDetectionConfig } from '../rules/drift.ts';
 import type { ServiceWorkerOptions } from '../live-sw/sw-config.ts';
-import type { ManifestLoadSummary } from './passthrough/manifest-load-stats.ts';
-import type { ServiceWorkerStateChange, SinkCapabilities } from '../types/payloads.ts';
+import type {
+  ManifestLoadSummary,
+  RemotePlayback,
+  ServiceWorkerStateChange,
+  SinkCapabilities,
+} from '../types/payloads.ts';
 import type { Quality } from '../types/quality.ts';
 import type { TimedCue } from '../metadata/timed-metadata.ts';
 import type { SinkType } from '../types/sink-type.ts';
@@ -85,8 +89,22 @@ export interface Sink {
   manifestLoads?(): ManifestLoadSummary | null;
   /** The drift rule's constants where the sink's worker has its own (SPEC §3 driftDetection), else null. */
   driftDetection?(): DriftDetectionConfig | null;
+  /**
+   * A sink that plays somewhere else (the `chromecast` sink: a receiver) owns play, pause,
+   * volume and mute there: the player routes those requests here, and the playback state comes
+   * from SinkHost.onRemotePlayback, not from the local element (which is paused and idle).
+   */
+  readonly controls?: SinkControls;
   /** Removes everything the sink added: engine, timers, listeners, the element's source. */
   destroy(): void;
+}
+
+/** The requests a sink that plays elsewhere takes over from the local element (Sink.controls). */
+export interface SinkControls {
+  play(): void;
+  pause(): void;
+  setVolume(volume: number): void;
+  setMuted(muted: boolean): void;
 }
 
 /** What a sink may tell its owner: a narrow callback interface, never the player itself. */
@@ -123,6 +141,8 @@ export interface SinkHost {
    * alternate audio): the player moves the load to the next sink of the automatic order.
    */
   onDeclined(reason: string): void;
+  /** Playback where a sink with `controls` plays it (the receiver's state, volume, mute). */
+  onRemotePlayback?(playback: Partial<RemotePlayback>): void;
   /** The live-manifest worker's host or worker state changed (SPEC §4). */
   onServiceWorkerState?(change: ServiceWorkerStateChange): void;
 }
@@ -133,6 +153,11 @@ export interface SinkFactory {
   /** Whether this browser can run the sink at all. */
   supported(capabilities: SinkCapabilities): boolean;
   create(host: SinkHost, env: SinkEnvironment): Sink;
+  /**
+   * For a sink that needs a connection before it can play (a cast session): setSinkType asks
+   * for one here instead of creating the sink, and the connection, once made, starts it.
+   */
+  connect?(): void;
 }
 
 export type { ServiceWorkerStateChange, SinkCapabilities };

@@ -4,6 +4,7 @@
  * (events.ts, state.ts, environment.ts) never reaches up into the parts that produce them.
  */
 import type { APP_PLATFORM } from './constants.ts';
+import type { PlayerState } from './state.ts';
 
 /** An analytics event as the player emits it; the page decides whether (consent) and where to send it. */
 export interface AnalyticsEvent {
@@ -41,4 +42,26 @@ export interface SinkCapabilities {
   mediaSourceInWorker: boolean;
   /** The media element plays HLS by itself (canPlayType says "maybe" or "probably"). */
   nativeHls: boolean;
+}
+
+/** A receiver's playback in the player's terms (cast/cast-session.ts playerStateForRemote). */
+export interface RemotePlayback {
+  state: PlayerState;
+  paused: boolean;
+  volume: number;
+  muted: boolean;
+}
+
+/** What player_stats carries of the worker's manifest loads (SPEC §7 manifestLoadAnalytics). */
+export interface ManifestLoadSummary {
+  /** Playlists the worker answered the native player with. */
+  loads: number;
+  /** Multivariant answers from the worker's copy (cacheMultivariant). */
+  fromCache: number;
+  /** Mean time from the native player's request to the answer (ms), holds included. */
+  avgTotalMs: number;
+  /** Mean time media playlists were held waiting for a newer segment (ms). */
+  avgHeldMs: number;
+  /** Segments answered from the worker's own parts (useLocalSegment). */
+  segmentsFromParts: number;
 }

@@ -1,18 +1,7 @@
 import type { ManifestLoadAnalytics } from '../../live-sw/sw-messages.ts';
+import type { ManifestLoadSummary } from '../../types/payloads.ts';
 
-/** What player_stats carries of the worker's manifest loads (SPEC §7 manifestLoadAnalytics). */
-export interface ManifestLoadSummary {
-  /** Playlists the worker answered the native player with. */
-  loads: number;
-  /** Multivariant answers from the worker's copy (cacheMultivariant). */
-  fromCache: number;
-  /** Mean time from the native player's request to the answer (ms), holds included. */
-  avgTotalMs: number;
-  /** Mean time media playlists were held waiting for a newer segment (ms). */
-  avgHeldMs: number;
-  /** Segments answered from the worker's own parts (useLocalSegment). */
-  segmentsFromParts: number;
-}
+export type { ManifestLoadSummary };
 
 /** Sums the worker's manifest-load reports for one load session (pure). */
 export class ManifestLoadStats {
