@@ -1,45 +1,7 @@
-import type { WorkerContainer } from './passthrough/sw-host.ts';
-import { lazySink } from './lazy-sink.ts';
+import { mseSinkFactory } from './mse/mse-factory.ts';
+import { passthroughSinkFactory } from './passthrough/passthrough-factory.ts';
 import type { SinkCapabilities, SinkFactory } from './sink.ts';
 import type { SinkType } from '../types/sink-type.ts';
-
-/**
- * The browser's own HLS: the sink where MediaSource is missing (Safari on iOS). Its code loads
- * only when it is chosen (lazy-sink.ts), never before a first frame on MediaSource browsers.
- */
-const passthroughSinkFactory: SinkFactory = {
-  type: 'passthrough',
-  supported: (capabilities) => capabilities.nativeHls,
-  create: (host, env) =>
-    lazySink('passthrough', host, () =>
-      import('./passthrough/passthrough-sink.ts').then((m) =>
-        m.createPassthroughSink(host, env, serviceWorkerContainer()),
-      ),
-    ),
-};
-
-/** The page's service workers, where it has them (a secure context, no sandbox without same-origin). */
-function serviceWorkerContainer(): WorkerContainer | null {
-  try {
-    return typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : null;
-  } catch {
-    // A sandboxed frame without allow-same-origin throws on reading it.
-    return null;
-  }
-}
-
-/**
- * hls.js over MediaSource on the main thread: the compatibility sink for what our own engine
- * declines (alternate renditions, MPEG-TS, DRM) and for browsers without MediaSource in a
- * worker. hls.js (115 KiB gzip) loads only when this sink is chosen, never before a first
- * frame on the worker engine.
- */
-const mseSinkFactory: SinkFactory = {
-  type: 'mse',
-  supported: (capabilities) => capabilities.mediaSource,
-  create: (host, env) =>
-    lazySink('mse', host, () => import('./mse/mse-sink.ts').then((m) => m.createMseSink(host, env))),
-};
 
 /** H.264 and AAC, what every HLS stream offers at least (hls.js's own support probe). */
 const BASELINE_TYPE = 'video/mp4; codecs="avc1.42E01E,mp4a.40.2"';
