@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseId3 } from './id3.ts';
+import { ID3_LIMITS, parseId3 } from './id3.ts';
 import { cuesFromId3 } from './id3-cues.ts';
 import { CueScheduler } from './timed-metadata.ts';
 
@@ -80,5 +81,49 @@ describe('timed cues', () => {
     scheduler.add(cue(1));
     expect(scheduler.due(12).map((c) => c.text)).toEqual(['12']); // the cue at 1 s is 11 s stale
     expect(scheduler.size).toBe(0);
+  });
+});
+
+describe('ID3 reader on hostile tags', () => {
+  const nulls = (n: number) => new Uint8Array(n);
+
+  it('trims a long run of trailing nulls from a text frame', () => {
+    const value = Uint8Array.from([3, ...encoder.encode('live'), ...nulls(ID3_LIMITS.maxTextBytes - 5)]);
+    expect(parseId3(tag([['TIT2', value]]))).toEqual([{ id: 'TIT2', value: 'live' }]);
+  });
+
+  it('skips a text frame over its cap and reads the frames after it', () => {
+    const huge = Uint8Array.from([3, ...encoder.encode('x'), ...nulls(ID3_LIMITS.maxTextBytes)]);
+    const frames = parseId3(
+      tag([
+        ['TIT2', huge],
+        ['TXXX', txxx('after', 'ok')],
+      ]),
+    );
+    expect(frames).toEqual([
+      { id: 'TIT2', data: new Uint8Array(0) },
+      { id: 'TXXX', description: 'after', value: 'ok' },
+    ]);
+  });
+
+  it('reads at most maxFrames frames, and no tag over maxTagBytes', () => {
+    const many = Array.from(
+      { length: ID3_LIMITS.maxFrames + 10 },
+      () => ['TXXX', txxx('k', 'v')] as [string, Uint8Array],
+    );
+    expect(parseId3(tag(many))).toHaveLength(ID3_LIMITS.maxFrames);
+    const big = tag([['PRIV', nulls(ID3_LIMITS.maxTagBytes)]]);
+    expect(parseId3(big)).toEqual([]);
+  });
+
+  it('never throws, whatever the bytes after a valid header', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2048 }), fc.constantFrom(3, 4), (body, version) => {
+        const bytes = Uint8Array.from([0x49, 0x44, 0x33, version, 0, 0, ...syncsafe(body.length), ...body]);
+        const frames = parseId3(bytes);
+        expect(frames.length).toBeLessThanOrEqual(ID3_LIMITS.maxFrames);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

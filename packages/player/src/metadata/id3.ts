@@ -11,6 +11,13 @@ export type Id3Frame =
 
 const HEADER_SIZE = 10;
 
+/**
+ * What one tag may cost to read: a stream's timed metadata is a few short frames, and a hostile
+ * one must not hold the page. Frames past `maxFrames` and text frames over `maxTextBytes` are
+ * skipped (the rest of the tag is still read); a tag over `maxTagBytes` is not read at all.
+ */
+export const ID3_LIMITS = { maxTagBytes: 256 * 1024, maxFrames: 64, maxTextBytes: 4 * 1024 } as const;
+
 function syncsafe(bytes: Uint8Array, at: number): number {
   return (
     ((bytes[at]! & 0x7f) << 21) |
@@ -27,7 +34,14 @@ function uint32(bytes: Uint8Array, at: number): number {
 /** Text with the ID3 encoding byte: 0 latin-1, 1 UTF-16 with BOM, 2 UTF-16BE, 3 UTF-8. */
 function decodeText(encoding: number, bytes: Uint8Array): string {
   const label = encoding === 0 ? 'latin1' : encoding === 1 ? 'utf-16' : encoding === 2 ? 'utf-16be' : 'utf-8';
-  return new TextDecoder(label).decode(bytes).replace(/\0+$/, '');
+  return trimTrailingNulls(new TextDecoder(label).decode(bytes));
+}
+
+/** Linear: a regular expression like /\0+$/ retries from every null of a long run (quadratic). */
+function trimTrailingNulls(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0) end--;
+  return text.slice(0, end);
 }
 
 /** Splits at the encoding's terminator (one zero byte, or two for UTF-16). */
@@ -46,12 +60,14 @@ function parseFrame(id: string, content: Uint8Array): Id3Frame {
     const owner = new TextDecoder('latin1').decode(content.subarray(0, end === -1 ? content.length : end));
     return { id, owner, data: content.subarray(end === -1 ? content.length : end + 1) };
   }
+  const text = id.startsWith('T') && content.length > 0;
+  if (text && content.length > ID3_LIMITS.maxTextBytes) return { id, data: new Uint8Array(0) };
   if (id === 'TXXX' && content.length > 0) {
     const encoding = content[0]!;
     const [description, value] = splitTerminated(encoding, content.subarray(1));
     return { id, description: decodeText(encoding, description), value: decodeText(encoding, value) };
   }
-  if (id.startsWith('T') && content.length > 0) return { id, value: decodeText(content[0]!, content.subarray(1)) };
+  if (text) return { id, value: decodeText(content[0]!, content.subarray(1)) };
   return { id, data: content };
 }
 
@@ -60,12 +76,13 @@ export function parseId3(bytes: Uint8Array): Id3Frame[] {
   if (bytes.length < HEADER_SIZE || bytes[0] !== 0x49 || bytes[1] !== 0x44 || bytes[2] !== 0x33) return [];
   const version = bytes[3]!;
   if (version !== 3 && version !== 4) return [];
+  if (bytes.length > ID3_LIMITS.maxTagBytes) return [];
   const end = Math.min(bytes.length, HEADER_SIZE + syncsafe(bytes, 6));
   const hasExtendedHeader = (bytes[5]! & 0x40) !== 0;
   let at = HEADER_SIZE;
   if (hasExtendedHeader) at += version === 4 ? syncsafe(bytes, at) : uint32(bytes, at) + 4;
   const frames: Id3Frame[] = [];
-  while (at + HEADER_SIZE <= end) {
+  while (at + HEADER_SIZE <= end && frames.length < ID3_LIMITS.maxFrames) {
     const id = String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
     if (!/^[A-Z0-9]{4}$/.test(id)) break; // padding
     const size = version === 4 ? syncsafe(bytes, at + 4) : uint32(bytes, at + 4);
