@@ -232,7 +232,8 @@ describe('security headers', () => {
     expect(page.headers['x-frame-options']).toBeUndefined();
     for (const url of ['/api/v2/channels/studio-live/info', '/assets/app.js', '/api/v9/whatever']) {
       const response = await get(url);
-      expect(response.headers['content-security-policy'], url).toBe("frame-ancestors 'none'");
+      // A built script also carries the worker policy (below), with the same frame-ancestors.
+      expect(response.headers['content-security-policy'], url).toMatch(/(^|; )frame-ancestors 'none'$/);
       expect(response.headers['x-frame-options'], url).toBe('DENY');
     }
   });
@@ -240,6 +241,50 @@ describe('security headers', () => {
   it('says nosniff on every response', async () => {
     for (const url of ['/studio-live', '/api/v2/channels/studio-live/info', '/assets/app.js', '/nothing/here']) {
       expect((await get(url)).headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
+  it('serves neither a source map, the build manifest nor a bare page by any spelling of the path', async () => {
+    // Each was judged before decoding once: `/assets/..%2findex.html` passed as an asset and
+    // sent index.html from disk, without the page's policy or configuration.
+    const spellings = [
+      '/assets/app.js.ma%70',
+      '/assets/app.js%2emap',
+      '/assets/app.js%2Emap',
+      '/assets/app.js.MAP',
+      '/assets/app.js.map.br',
+      '/assets/./app.js.map',
+      '/assets/.%2fapp.js.map',
+      '/assets/..%2findex.html',
+      '/assets%2f..%2findex.html',
+      '/assets/%2e%2e/index.html',
+      '/assets/.%2e/index.html',
+      '/assets/%2e%2e%2f.vite/manifest.json',
+      '/assets/..%2f.vite%2fmanifest.json',
+      '/assets/%252e%252e%252findex.html',
+      '/assets/..%5cindex.html',
+      '/live-manifest-sw.js/..%2findex.html',
+    ];
+    for (const url of spellings) {
+      const response = await get(url);
+      expect(response.body, url).not.toContain('mappings');
+      expect(response.body, url).not.toContain('"isEntry"');
+      // Whatever page comes back is the embed page with its policy, never the file on disk.
+      if (response.body.includes('<title>embed</title>')) {
+        expect(response.headers['content-security-policy'], url).toMatch(/script-src/);
+        expect(response.body, url).toContain('onair-config');
+      }
+    }
+  });
+
+  it('gives every script that can run as a worker the page’s reach, and nothing more', async () => {
+    const page = (await get('/studio-live')).headers['content-security-policy'] as string;
+    const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `));
+    for (const url of ['/assets/app.js', '/live-manifest-sw.js']) {
+      const policy = (await get(url)).headers['content-security-policy'] as string;
+      expect(policy, url).toMatch(/^default-src 'none'/);
+      expect(directive(policy, 'connect-src'), url).toBe(directive(page, 'connect-src'));
+      expect(directive(policy, 'media-src'), url).toBe(directive(page, 'media-src'));
     }
   });
 

@@ -5,7 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http-error.ts';
 import { injectIntoHead, oembedDiscoveryLink, type DiscoveryLookup } from './oembed/discovery.ts';
 import { injectConfig, publicConfigFor } from './public-config.ts';
-import { ANY_SITE, embedContentSecurityPolicy, type FrameAncestors } from './security-headers.ts';
+import {
+  ANY_SITE,
+  embedContentSecurityPolicy,
+  workerContentSecurityPolicy,
+  type FrameAncestors,
+} from './security-headers.ts';
 
 /** The live-manifest service worker's script, at the root so that its scope covers every embed page. */
 export const LIVE_MANIFEST_WORKER_PATH = '/live-manifest-sw.js';
@@ -49,9 +54,47 @@ export interface EmbedPolicy {
   extraOrigins?: readonly string[];
 }
 
-/** Only the built assets are files to serve: not their source maps, not the build's manifest. */
-export function isServedAsset(pathname: string): boolean {
-  return (pathname.startsWith('/assets/') && !pathname.endsWith('.map')) || pathname === LIVE_MANIFEST_WORKER_PATH;
+/**
+ * A request's path as the file system will see it: percent-decoded once, or null where it could
+ * name anything but one file below the root (a `.` or `..` segment, an empty one, a backslash or
+ * NUL, or an escape that does not decode). Every judgement of a static path is made on this:
+ * judged before decoding, `/assets/..%2findex.html` passed as an asset and then served the page
+ * without its headers.
+ */
+export function decodedStaticPath(rawPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+  if (!decoded.startsWith('/') || /[\\\0]/.test(decoded)) return null;
+  const segments = decoded.slice(1).split('/');
+  return segments.some((s) => s === '' || s === '.' || s === '..') ? null : decoded;
+}
+
+/** A source map or anything named after one (`app.js.map`, `app.js.map.br`), in any case. */
+const SOURCE_MAP = /\.map(\.|$)/i;
+
+/**
+ * Only the built assets are files to serve: not their source maps, not the build's manifest.
+ * `rawPath` is the path as requested (before any decoding), without its query.
+ */
+export function isServedAsset(rawPath: string): boolean {
+  const pathname = decodedStaticPath(rawPath);
+  if (pathname === null) return false;
+  return (pathname.startsWith('/assets/') && !SOURCE_MAP.test(pathname)) || pathname === LIVE_MANIFEST_WORKER_PATH;
+}
+
+/** A script that may be started as a worker: any built script, and the live-manifest worker. */
+export function isWorkerScript(rawPath: string): boolean {
+  const pathname = decodedStaticPath(rawPath);
+  return pathname !== null && isServedAsset(rawPath) && /\.m?js$/.test(pathname);
+}
+
+/** The raw path of a request, undecoded, without its query. */
+function rawPathOf(request: FastifyRequest): string {
+  return (request.raw.url ?? '/').split('?')[0] ?? '/';
 }
 
 export interface EmbedPages {
@@ -81,7 +124,9 @@ export async function registerEmbed(
       // The embed build writes .br/.gz beside each asset; the smallest accepted one is sent.
       preCompressed: true,
       // Maps (hidden ones, for error monitoring) and dist/.vite/manifest.json stay on disk.
-      allowedPath: (pathname) => isServedAsset(pathname),
+      // Judged on the raw request path, decoded once here (fastify-static's own pathname is not
+      // the one its file lookup decodes and normalises).
+      allowedPath: (_pathname, _root, request) => isServedAsset(rawPathOf(request)),
       dotfiles: 'deny',
       cacheControl: false,
       decorateReply: true,
@@ -97,6 +142,18 @@ export async function registerEmbed(
       },
     });
   }
+
+  // Scripts that can run as workers carry the page's reach (security-headers.ts says why).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isWorkerScript(rawPathOf(request))) {
+      const config = publicConfigFor(request.selfOrigin);
+      reply.header(
+        'content-security-policy',
+        workerContentSecurityPolicy({ config, extraOrigins: policy.extraOrigins }),
+      );
+    }
+    return payload;
+  });
 
   // index.html is re-read when a rebuild changes it, and gets the public configuration.
   let cached: { mtimeMs: number; html: string } | null = null;

@@ -83,6 +83,25 @@ export function embedContentSecurityPolicy(input: EmbedPolicyInput): string {
 }
 
 /**
+ * The policy of every script that can run as a worker (the engine's dedicated worker, the
+ * live-manifest service worker, the cast receiver's worker): a worker takes the policy of its
+ * own script, not its page's, so without this one it could fetch anywhere the page may not.
+ * Connections and media reach what the page's do; nothing else is allowed but the script's
+ * own chunks. On a script a page loads as a module, the header is inert.
+ */
+export function workerContentSecurityPolicy(input: Omit<EmbedPolicyInput, 'html' | 'frameAncestors'>): string {
+  const reach = ["'self'", ...configuredOrigins(input.config), ...(input.extraOrigins ?? [])].join(' ');
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    `connect-src ${reach}`,
+    `media-src ${reach} blob: data:`,
+    "base-uri 'none'",
+    NOT_FRAMEABLE,
+  ].join('; ');
+}
+
+/**
  * The Cast sender framework's origin (PUBLIC_CAST_SDK_URL), the one script the embed loads from
  * elsewhere: Google's in production (the local stand-in is the platform's own, already 'self').
  */

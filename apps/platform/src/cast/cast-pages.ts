@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../http-error.ts';
+import { publicConfigFor } from '../public-config.ts';
+import { workerContentSecurityPolicy } from '../security-headers.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const client = path.resolve(here, '../../cast-client');
@@ -17,6 +19,7 @@ export const CAST_SCRIPTS: Record<string, string> = {
 };
 
 export const CAST_RECEIVER_PATH = '/cast/receiver';
+const CAST_WORKER_PATH = '/cast/engine-worker.js';
 
 const RECEIVER_PAGE = `<!doctype html>
 <html lang="en">
@@ -67,9 +70,14 @@ export function registerCastPages(app: FastifyInstance): void {
   };
 
   for (const [route, entry] of Object.entries(CAST_SCRIPTS)) {
-    app.get(route, async (_request, reply) => {
+    app.get(route, async (request, reply) => {
       try {
         const code = await bundle(entry);
+        // The receiver's engine runs as a worker: it carries the reach of an embed page.
+        if (route === CAST_WORKER_PATH) {
+          const config = publicConfigFor(request.selfOrigin);
+          reply.header('content-security-policy', workerContentSecurityPolicy({ config }));
+        }
         return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(code);
       } catch (error) {
         app.log.error({ err: error }, `building ${route}`);
