@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RESPONSE_LIMITS } from '../base/bounded-body.ts';
 import { FakeOrigin, segmentBytes, T0, URL_ } from '../testing/fake-ll-origin.ts';
 import { LivePage, prefetchUrl, type PageEnvironment } from './live-page.ts';
 import { defaultServiceWorkerConfig, type ServiceWorkerConfig } from './sw-config.ts';
@@ -20,6 +21,8 @@ const CONFIG: ServiceWorkerConfig = { ...defaultServiceWorkerConfig(false), url:
 let origin: FakeOrigin;
 let posted: WorkerToHost[];
 let masterLoads: number;
+/** What the origin answers for the multivariant (a test may make it hostile). */
+let masterBody: () => Response;
 let page: LivePage;
 
 function environment(): PageEnvironment {
@@ -27,7 +30,7 @@ function environment(): PageEnvironment {
     fetch: (url, signal) => {
       if (url === MASTER) {
         masterLoads += 1;
-        return Promise.resolve(new Response(MULTIVARIANT));
+        return Promise.resolve(masterBody());
       }
       return origin.fetch(url, signal);
     },
@@ -81,6 +84,7 @@ beforeEach(() => {
   origin = new FakeOrigin();
   posted = [];
   masterLoads = 0;
+  masterBody = () => new Response(MULTIVARIANT);
   page = new LivePage(environment());
 });
 
@@ -115,6 +119,23 @@ describe('LivePage', () => {
     expect(page.classify('https://origin.example/assets/app.js')).toBeNull();
     await mediaText();
     expect(page.classify('https://origin.example/hls/ch/720p/seg-102.m4s')).toBe('segment');
+  });
+
+  it('reads no playlist past its cap: the answer fails and the worker lets the request go', async () => {
+    let sent = 0;
+    // An origin that never stops answering: 64 KiB chunks for ever.
+    masterBody = () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            sent += 65_536;
+            controller.enqueue(new Uint8Array(65_536).fill(0x23));
+          },
+        }),
+      );
+    page.handle({ type: 'configure', config: CONFIG, source: MASTER, resume: false });
+    await expect(page.answer(MASTER, 'multivariant')).rejects.toThrow(/playlist response is larger/);
+    expect(sent).toBeLessThanOrEqual(RESPONSE_LIMITS.playlist + 2 * 65_536);
   });
 
   it('keeps the multivariant with cacheMultivariant, and fetches it every time without', async () => {

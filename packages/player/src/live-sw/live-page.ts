@@ -3,6 +3,7 @@ import { MediaFeed, type FeedEnvironment } from './media-feed.ts';
 import { absoluteMultivariant, rewriteForNative } from './native-playlist.ts';
 import { resolveServiceWorkerConfig, type ServiceWorkerConfig } from './sw-config.ts';
 import type { HostToWorker, ManifestLoadAnalytics, ServiceWorkerState, WorkerToHost } from './sw-messages.ts';
+import { readBounded, readBoundedText } from '../base/bounded-body.ts';
 
 /** What a page's session uses of the worker: the feed's I/O, a way to answer and to speak to the page. */
 export interface PageEnvironment extends FeedEnvironment {
@@ -120,7 +121,7 @@ export class LivePage {
     if (text === null) {
       const response = await this.env.fetch(url, new AbortController().signal);
       if (!response.ok) return null;
-      text = absoluteMultivariant(await response.text(), url);
+      text = absoluteMultivariant(await readBoundedText(response, 'playlist'), url);
       if (this.config!.cacheMultivariant) this.#multivariant = text;
     }
     for (const variant of parseMultivariant(text, url).variants) this.#variants.add(variant.url);
@@ -218,7 +219,7 @@ export class LivePage {
     const whole = feed.latest.segments.find((s) => s.msn === msn && s.url !== null);
     if (!whole?.url) return null;
     const response = await this.env.fetch(whole.url, new AbortController().signal);
-    return response.ok ? this.env.respond(new Uint8Array(await response.arrayBuffer()), 'video/mp4') : null;
+    return response.ok ? this.env.respond(await readBounded(response, 'media'), 'video/mp4') : null;
   }
 
   /** Reloads are paced by the worker when low latency is on, or when the target duration says 0. */

@@ -2,6 +2,7 @@ import { lastPart, mergeDelta, parseMediaPlaylist, type MediaPlaylist } from '..
 import { canRewrite, discontinuitySequence, newestWholeSegment } from './native-playlist.ts';
 import { PartStore } from './part-store.ts';
 import type { LowLatencyModeConfig } from './sw-config.ts';
+import { readBounded, readBoundedText } from '../base/bounded-body.ts';
 
 /** What a feed uses of the worker: the network, a clock and a way to wait. */
 export interface FeedEnvironment {
@@ -128,7 +129,7 @@ export class MediaFeed {
     if (directives.skip) url.searchParams.set('_HLS_skip', 'YES');
     const response = await this.env.fetch(url.href, signal);
     if (!response.ok) throw new Error(`The origin answered ${response.status} for ${this.url}`);
-    return response.text();
+    return readBoundedText(response, 'playlist');
   }
 
   #accept(playlist: MediaPlaylist): void {
@@ -152,7 +153,7 @@ export class MediaFeed {
 
   async #bytes(url: string): Promise<Uint8Array | null> {
     const response = await this.env.fetch(url, this.#abort.signal);
-    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+    return response.ok ? readBounded(response, 'media') : null;
   }
 
   #canFollow(): boolean {

@@ -6,6 +6,7 @@ import { resolveServiceWorkerConfig, type ServiceWorkerConfig } from '../../live
 import { ServiceWorkerHost, type WorkerContainer } from './sw-host.ts';
 import type { Quality } from '../../types/quality.ts';
 import type { Sink, SinkHost } from '../sink.ts';
+import { readBoundedText } from '../../base/bounded-body.ts';
 
 /**
  * The browser's own HLS (Safari, iOS, and Chromium where MediaSource is missing). The browser
@@ -33,9 +34,11 @@ export function createPassthroughSink(
 
   async function learnTargetDuration(source: string): Promise<void> {
     try {
-      let text = await (await env.fetch(source, { signal: abort.signal })).text();
+      const playlist = async (url: string | URL) =>
+        readBoundedText(await env.fetch(url, { signal: abort.signal }), 'playlist');
+      let text = await playlist(source);
       const variant = /^#EXT-X-STREAM-INF[^\n]*\n([^#\n][^\n]*)/m.exec(text)?.[1]?.trim();
-      if (variant) text = await (await env.fetch(new URL(variant, source), { signal: abort.signal })).text();
+      if (variant) text = await playlist(new URL(variant, source));
       const match = /^#EXT-X-TARGETDURATION:(\d+(?:\.\d+)?)/m.exec(text);
       if (match?.[1]) targetDuration = Number(match[1]);
     } catch {
