@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_BODY_LIMIT, ANALYTICS_KEPT_BYTES } from './analytics-intake.ts';
 import { BoundedLog } from './bounded-log.ts';
 import { createPlatform, type Platform } from './create-platform.ts';
-import { MONITORING_BODY_LIMIT, MONITORING_KEPT_BYTES } from './monitoring-intake.ts';
+import { checkedForward, MONITORING_BODY_LIMIT, MONITORING_KEPT_BYTES } from './monitoring-intake.ts';
 import { ADMIN_HEADERS, TEST_ADMIN } from './testing/admin.ts';
 
 let platform: Platform;
@@ -67,6 +67,39 @@ describe('the intakes under a flood of large posts (real HTTP)', () => {
       Buffer.byteLength(analytics.map((e) => JSON.stringify((e as { event: unknown }).event)).join('')),
     ).toBeLessThanOrEqual(ANALYTICS_KEPT_BYTES);
     expect(analytics.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the monitoring intake’s forward path', () => {
+  it('keeps the SDK’s intake path and nothing of a stranger’s choosing', () => {
+    expect(checkedForward('/api/v2/rum?ddsource=browser&dd-api-key=pub123&dd-evp-origin=browser')).toBe(
+      '/api/v2/rum?ddsource=browser&dd-api-key=pub123&dd-evp-origin=browser',
+    );
+    for (const value of [
+      'https://evil.example/x',
+      '//evil.example/api/v2/rum',
+      '/api/v2/rum?x=<script>',
+      42,
+      undefined,
+    ]) {
+      expect(checkedForward(value), String(value)).toBeNull();
+    }
+    expect(checkedForward(`/api/v2/rum?pad=${'a'.repeat(2000)}`)).toBeNull();
+  });
+
+  it('keeps a checked forward path only, and weighs it with the event (real HTTP)', async () => {
+    await fetch(`${base}/admin/monitoring/events`, { method: 'DELETE', headers: ADMIN_HEADERS });
+    const good = '/api/v2/rum?ddsource=browser';
+    for (const forward of [good, `https://evil.example/${'x'.repeat(8000)}`]) {
+      const response = await fetch(`${base}/monitoring/intake?ddforward=${encodeURIComponent(forward)}`, {
+        method: 'POST',
+        body: '{"m":1}',
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(response.status).toBe(202);
+    }
+    const events = (await kept('monitoring')) as { forward: string | null }[];
+    expect(events.map((e) => e.forward)).toEqual([good, null]);
   });
 });
 

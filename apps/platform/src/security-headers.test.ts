@@ -51,13 +51,18 @@ describe('embedContentSecurityPolicy', () => {
     expect(policy()['script-src']).not.toContain("'unsafe-eval'");
   });
 
-  it("runs the configured Cast framework's script, from its origin only", () => {
+  it("runs the configured Cast framework's script alone, not its whole origin", () => {
     const scripts = (config: Record<string, string>) =>
       embedContentSecurityPolicy({ html: HTML, config, frameAncestors: ANY_SITE })
         .split('; ')
         .find((directive) => directive.startsWith('script-src'));
     const google = 'https://www.gstatic.com/cv/js/sender/v1/cast_sender.js?loadCastFramework=1';
-    expect(scripts({ PUBLIC_CAST_SDK_URL: google })).toBe(`script-src 'self' https://www.gstatic.com ${sha256(EARLY)}`);
+    expect(scripts({ PUBLIC_CAST_SDK_URL: google })).toBe(
+      `script-src 'self' https://www.gstatic.com/cv/js/sender/v1/cast_sender.js https://www.gstatic.com/cast/sdk/libs/ ${sha256(EARLY)}`,
+    );
+    expect(scripts({ PUBLIC_CAST_SDK_URL: 'https://cdn.example/cast/sender.js?x=1' })).toBe(
+      `script-src 'self' https://cdn.example/cast/sender.js ${sha256(EARLY)}`,
+    );
     expect(scripts({ PUBLIC_CAST_SDK_URL: 'javascript:alert(1)' })).toBe(`script-src 'self' ${sha256(EARLY)}`);
   });
 

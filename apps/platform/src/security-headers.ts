@@ -102,19 +102,26 @@ export function workerContentSecurityPolicy(input: Omit<EmbedPolicyInput, 'html'
 }
 
 /**
- * The Cast sender framework's origin (PUBLIC_CAST_SDK_URL), the one script the embed loads from
- * elsewhere: Google's in production (the local stand-in is the platform's own, already 'self').
+ * The Cast sender framework's script (PUBLIC_CAST_SDK_URL), the one script the embed loads from
+ * elsewhere: that URL alone (its query aside), not its whole origin, where a stranger's script
+ * could also live. Google's loader fetches the framework itself from `/cast/sdk/libs/` on the
+ * same host, so that folder is allowed beside it. The local stand-in is the platform's own.
  */
 function castSdkOrigin(config: Readonly<Record<string, string>>): string[] {
   const url = config.PUBLIC_CAST_SDK_URL;
   if (!url) return [];
   try {
-    const { protocol, host } = new URL(url);
-    return protocol === 'https:' || protocol === 'http:' ? [`${protocol}//${host}`] : [];
+    const { protocol, host, pathname } = new URL(url);
+    if (protocol !== 'https:' && protocol !== 'http:') return [];
+    const script = `${protocol}//${host}${pathname}`;
+    return host === GOOGLE_CAST_HOST ? [script, `${protocol}//${host}/cast/sdk/libs/`] : [script];
   } catch {
     return [];
   }
 }
+
+/** Where Google serves the Cast sender's loader and framework. */
+const GOOGLE_CAST_HOST = 'www.gstatic.com';
 
 /** What every response but the embed page carries: not to be framed, not to be sniffed. */
 const NOT_FRAMEABLE = "frame-ancestors 'none'";
