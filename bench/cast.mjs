@@ -86,7 +86,8 @@ const quartiles = (values, digits, unit = '') => {
 
 async function main() {
   const { cycles } = parse(process.argv.slice(2));
-  const platform = await startPlatform({ embedDir: await builtEmbedDir() });
+  // The stand-in Chromecast is a testing hook: mounted only with them.
+  const platform = await startPlatform({ embedDir: await builtEmbedDir(), testingHooks: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,

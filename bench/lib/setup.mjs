@@ -57,14 +57,21 @@ function freePort() {
 /**
  * Starts the platform (`node --import tsx apps/platform/src/main.ts`) on a free port and
  * resolves once the live channel's info answers. Returns its base URL and a `stop()`.
- * `embedDir` is the built embed it serves (its EMBED_DIR).
+ * `embedDir` is the built embed it serves (its EMBED_DIR); `testingHooks` mounts the testing
+ * hooks (ADMIN=1), which the stand-in Chromecast is one of.
  */
-export async function startPlatform({ timeoutMs = 30_000, embedDir } = {}) {
+export async function startPlatform({ timeoutMs = 30_000, embedDir, testingHooks = false } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...(embedDir ? { EMBED_DIR: embedDir } : {}) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN: testingHooks ? '1' : '0',
+      ...(embedDir ? { EMBED_DIR: embedDir } : {}),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -135,13 +135,18 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   registerAnalyticsIntake(app, { admin });
   await registerDeviceIdentification(app, { admin, now });
   await registerRealtime(app, { channels, admin });
-  registerCastStandIn(app, {
-    admin,
-    origins: () => {
-      const address = app.server.address();
-      return options.origins ?? loopbackOrigins(typeof address === 'object' && address ? address.port : 80);
-    },
-  });
+  // The stand-in Chromecast is one room for everyone who can reach it (whoever connects as the
+  // receiver sees every caster's stream URL): a testing hook, mounted only with the others, and
+  // the embed is pointed at it only then.
+  if (admin) {
+    registerCastStandIn(app, {
+      admin,
+      origins: () => {
+        const address = app.server.address();
+        return options.origins ?? loopbackOrigins(typeof address === 'object' && address ? address.port : 80);
+      },
+    });
+  }
   await registerViewerService(app, {
     ...options.viewers,
     now: options.viewers?.now ?? now,
@@ -160,6 +165,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   await registerBuilder(app, channels);
   embedPage = await registerEmbed(app, options.embedDir ?? defaultEmbedDir, options.embedPolicy, {
     oembedDiscovery: discoveryLookup(channels),
+    castStandIn: admin,
   });
 
   return { app, channels };

@@ -103,6 +103,8 @@ export interface EmbedPages {
    * no page carries the discovery link.
    */
   oembedDiscovery?: DiscoveryLookup;
+  /** Whether the stand-in Chromecast is mounted (with the testing hooks): the page is pointed at it. */
+  castStandIn?: boolean;
 }
 
 export async function registerEmbed(
@@ -146,7 +148,7 @@ export async function registerEmbed(
   // Scripts that can run as workers carry the page's reach (security-headers.ts says why).
   app.addHook('onSend', async (request, reply, payload) => {
     if (isWorkerScript(rawPathOf(request))) {
-      const config = publicConfigFor(request.selfOrigin);
+      const config = publicConfigFor(request.selfOrigin, process.env, { castStandIn: pages.castStandIn });
       reply.header(
         'content-security-policy',
         workerContentSecurityPolicy({ config, extraOrigins: policy.extraOrigins }),
@@ -170,7 +172,7 @@ export async function registerEmbed(
         .type('text/plain; charset=utf-8')
         .send('The embed is not built yet: run `npm run build` (or `npm start`, which builds it).\n');
     }
-    const config = publicConfigFor(request.selfOrigin);
+    const config = publicConfigFor(request.selfOrigin, process.env, { castStandIn: pages.castStandIn });
     const discovery = pages.oembedDiscovery
       ? oembedDiscoveryLink(request.url, request.selfOrigin, pages.oembedDiscovery)
       : null;

@@ -14,11 +14,16 @@ const SELF_SERVED = [
   'PUBLIC_REALTIME_HOST_URL',
 ] as const;
 
-export function publicConfigFor(origin: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function publicConfigFor(
+  origin: string,
+  env: NodeJS.ProcessEnv = process.env,
+  options: { castStandIn?: boolean } = {},
+): Record<string, string> {
   const config: Record<string, string> = {};
   for (const key of SELF_SERVED) config[key] = origin;
-  // No Chromecast exists here: the platform's stand-in framework (cast/cast-pages.ts) plays its part.
-  config.PUBLIC_CAST_SDK_URL = `${origin}/cast/sender.js`;
+  // No Chromecast exists here: where the testing hooks are mounted, the platform's stand-in
+  // framework (cast/cast-pages.ts) plays its part. Elsewhere PUBLIC_CAST_SDK_URL names Google's.
+  if (options.castStandIn) config.PUBLIC_CAST_SDK_URL = `${origin}/cast/sender.js`;
   for (const [key, value] of Object.entries(env)) {
     if (key.startsWith('PUBLIC_') && value !== undefined) config[key] = value;
   }

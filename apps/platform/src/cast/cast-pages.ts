@@ -75,7 +75,7 @@ export function registerCastPages(app: FastifyInstance): void {
         const code = await bundle(entry);
         // The receiver's engine runs as a worker: it carries the reach of an embed page.
         if (route === CAST_WORKER_PATH) {
-          const config = publicConfigFor(request.selfOrigin);
+          const config = publicConfigFor(request.selfOrigin, process.env, { castStandIn: true });
           reply.header('content-security-policy', workerContentSecurityPolicy({ config }));
         }
         return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(code);

@@ -2,11 +2,16 @@
  * The stand-in cast network on a platform listening on a real port, with real websockets: the
  * relay's pairing end to end, the origin rule, and the faults switched by the admin hook.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { listeningPlatform, type Listening } from '../realtime/test-clients.ts';
+import { createPlatform } from '../create-platform.ts';
+import { publicConfigFor } from '../public-config.ts';
+import { listen, listeningPlatform, type Listening } from '../realtime/test-clients.ts';
 import { TEST_ADMIN } from '../testing/admin.ts';
 import { CAST_CONNECT_PATH } from './cast-protocol.ts';
+import { CAST_PING_INTERVAL_MS, CAST_SOCKETS_PER_ADDRESS } from './index.ts';
 
 let server: Listening;
 const sockets: WebSocket[] = [];
@@ -98,5 +103,64 @@ describe('the stand-in cast network over websockets', () => {
     const phone = await connect('role=sender');
     phone.send({ type: 'request-session' });
     expect(await until(phone.received, 'session-error')).toEqual({ type: 'session-error', code: 'session_error' });
+  });
+});
+
+describe('the stand-in is a testing hook, and bounded', () => {
+  it('is not mounted on a platform without the testing hooks, and the page is not pointed at it', async () => {
+    const closed = await listen(await createPlatform({ embedDir: path.join(tmpdir(), 'onair-no-embed') }));
+    try {
+      expect((await fetch(`${closed.base}/cast/sender.js`)).status).toBe(404);
+      expect((await fetch(`${closed.base}/cast/receiver`)).status).toBe(404);
+      const socket = new WebSocket(`ws://127.0.0.1:${closed.port}${CAST_CONNECT_PATH}?role=receiver`, {
+        origin: `http://127.0.0.1:${closed.port}`,
+      });
+      sockets.push(socket);
+      await expect(
+        new Promise((resolve, reject) => {
+          socket.once('open', resolve);
+          socket.once('error', reject);
+        }),
+      ).rejects.toThrow();
+    } finally {
+      await closed.platform.app.close();
+    }
+    expect(publicConfigFor('http://a.test').PUBLIC_CAST_SDK_URL).toBeUndefined();
+    expect(publicConfigFor('http://a.test', {}, { castStandIn: true }).PUBLIC_CAST_SDK_URL).toBe(
+      'http://a.test/cast/sender.js',
+    );
+  });
+
+  it(`takes at most ${CAST_SOCKETS_PER_ADDRESS} sockets from one address`, async () => {
+    for (let i = 0; i < CAST_SOCKETS_PER_ADDRESS; i++) await connect('role=sender');
+    await expect(connect('role=sender')).rejects.toThrow(/429/);
+  });
+});
+
+describe('the stand-in cuts off a peer that stopped answering', () => {
+  beforeEach(async () => {
+    // Only the heartbeat's interval is faked: the sockets are real.
+    await server.platform.app.close();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    server = await listeningPlatform();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('terminates a socket that does not answer pings within two periods', async () => {
+    const silent = new WebSocket(`ws://127.0.0.1:${server.port}${CAST_CONNECT_PATH}?role=receiver`, {
+      origin: `http://127.0.0.1:${server.port}`,
+      autoPong: false,
+    });
+    sockets.push(silent);
+    await new Promise((resolve) => silent.once('open', resolve));
+    const closed = new Promise((resolve) => silent.once('close', resolve));
+    const pinged = new Promise((resolve) => silent.once('ping', resolve));
+    vi.advanceTimersByTime(CAST_PING_INTERVAL_MS);
+    await pinged;
+    vi.advanceTimersByTime(CAST_PING_INTERVAL_MS);
+    await closed;
+    expect(silent.readyState).toBe(WebSocket.CLOSED);
   });
 });

@@ -26,14 +26,24 @@ export interface CastStandInOptions {
 }
 
 const MAX_MESSAGE_BYTES = 16 * 1024;
+/**
+ * Every socket is pinged this often; one that has not answered the previous ping (a browser
+ * answers by itself) is cut off. A peer that vanished without a close (a sleeping laptop, a
+ * dropped network) is gone within two periods instead of holding its place for ever.
+ */
+export const CAST_PING_INTERVAL_MS = 30_000;
+/** Sockets of one role from one address: a page needs one; more is someone filling the room. */
+export const CAST_SOCKETS_PER_ADDRESS = 32;
 const DEFAULT_RECEIVER_NAME = 'OnAir TV';
 
 /**
  * The stand-in for a Chromecast on the local network (no real one exists here): a websocket
  * relay at CAST_CONNECT_PATH between senders (`?role=sender`) and one receiver
  * (`?role=receiver&name=…`), for the platform's own pages only (the Origin must be one of the
- * platform's: a stranger's page can neither cast nor pose as the TV). Faults per test at
- * `PUT /admin/cast/faults` (behind the admin gate).
+ * platform's), at most CAST_SOCKETS_PER_ADDRESS sockets an address, dead peers cut off by ping.
+ * Like a real local network it is one room: whoever joins it as the receiver sees what senders
+ * cast. So it is a testing hook, mounted only with the others (create-platform.ts), never on a
+ * public platform. Faults per test at `PUT /admin/cast/faults` (behind the admin gate).
  */
 export function registerCastStandIn(app: FastifyInstance, options: CastStandInOptions): CastRelay {
   const relay = new CastRelay(
@@ -41,6 +51,22 @@ export function registerCastStandIn(app: FastifyInstance, options: CastStandInOp
     randomUUID,
   );
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const addresses = new WeakMap<WebSocket, string>();
+  const countFrom = (wss: WebSocketServer, address: string) =>
+    [...wss.clients].filter((client) => addresses.get(client) === address).length;
+  /** Sockets that answered the last ping (or connected since). */
+  const alive = new WeakSet<WebSocket>();
+  const heartbeat = setInterval(() => {
+    for (const client of server.clients) {
+      if (!alive.has(client)) {
+        client.terminate();
+        continue;
+      }
+      alive.delete(client);
+      client.ping();
+    }
+  }, CAST_PING_INTERVAL_MS);
+  heartbeat.unref();
 
   const unroute = upgradeRouterFor(app.server).add(
     (pathname) => pathname === CAST_CONNECT_PATH,
@@ -49,7 +75,14 @@ export function registerCastStandIn(app: FastifyInstance, options: CastStandInOp
       const role = query.get('role');
       if (!ownOrigin(request, options.origins())) return refuseUpgrade(socket, '403 Forbidden');
       if (role !== 'sender' && role !== 'receiver') return refuseUpgrade(socket, '400 Bad Request');
+      const address = request.socket.remoteAddress ?? '';
+      if (countFrom(server, address) >= CAST_SOCKETS_PER_ADDRESS) {
+        return refuseUpgrade(socket, '429 Too Many Requests');
+      }
       server.handleUpgrade(request, socket, head, (ws) => {
+        addresses.set(ws, address);
+        alive.add(ws);
+        ws.on('pong', () => alive.add(ws));
         if (role === 'sender') attachSender(relay, ws);
         else attachReceiver(relay, ws, receiverName(query.get('name')));
       });
@@ -78,6 +111,7 @@ export function registerCastStandIn(app: FastifyInstance, options: CastStandInOp
   }
 
   app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
     unroute();
     for (const client of server.clients) client.terminate();
     await new Promise<void>((resolve) => server.close(() => resolve()));
