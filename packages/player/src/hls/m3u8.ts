@@ -62,9 +62,23 @@ export function requireExtM3u(text: string): void {
     throw new PlaylistError('not an M3U8 playlist');
 }
 
-/** A URI resolved against the playlist it appears in. */
+/**
+ * A URI resolved against the playlist it appears in. One that does not parse (a port out of
+ * range, a broken IPv6 literal) or resolves to anything but http(s) (`file:`, `data:`,
+ * `javascript:`, `blob:`) makes the playlist invalid: a PlaylistError the engine reports like any
+ * other, rather than an exception deep in a fetch that left the player waiting for ever.
+ */
 export function resolveUri(uri: string, base: string): string {
-  return new URL(uri, base).href;
+  let resolved: URL;
+  try {
+    resolved = new URL(uri, base);
+  } catch {
+    throw new PlaylistError(`a URI that does not parse: ${uri.slice(0, 64)}`);
+  }
+  if (resolved.protocol !== 'http:' && resolved.protocol !== 'https:') {
+    throw new PlaylistError(`a URI that is not http(s): ${resolved.protocol}`);
+  }
+  return resolved.href;
 }
 
 /** A decimal attribute, or `fallback` when it is absent or not a finite number. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PlaylistError } from './m3u8.ts';
 import { lastPart, mergeDelta, parseMediaPlaylist } from './media-playlist.ts';
@@ -75,6 +76,40 @@ describe('parseMediaPlaylist', () => {
     const skip = (n: string) => LIVE.replace('#EXT-X-INDEPENDENT-SEGMENTS', `#EXT-X-SKIP:SKIPPED-SEGMENTS=${n}`);
     expect(() => parseMediaPlaylist(skip('1.5'), URL_)).toThrow(/SKIPPED-SEGMENTS/);
     expect(parseMediaPlaylist(skip('0'), URL_).skipped).toBe(0);
+  });
+});
+
+describe('URIs a stranger may write', () => {
+  const playlist = (uri: string) => `#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:1\n#EXTINF:2.0,\n${uri}\n`;
+
+  it.each([
+    ['a port out of range', 'http://origin.example:99999/seg.m4s'],
+    ['a broken IPv6 literal', 'http://[::1/seg.m4s'],
+    ['file:', 'file:///etc/passwd'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['data:', 'data:video/mp4;base64,AAAA'],
+  ])('refuses %s as an invalid playlist, never throwing anything else', (_name, uri) => {
+    expect(() => parseMediaPlaylist(playlist(uri), 'https://origin.example/live/media.m3u8')).toThrow(PlaylistError);
+  });
+
+  it('resolves relative and http(s) URIs as before', () => {
+    const parsed = parseMediaPlaylist(playlist('seg-1.m4s'), 'https://origin.example/live/media.m3u8');
+    expect(parsed.segments[0]!.url).toBe('https://origin.example/live/seg-1.m4s');
+  });
+
+  it('throws only PlaylistError, whatever URI line it is given', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.webUrl(), fc.string(), fc.constantFrom('http://h:65536/x', 'ftp://h/x', '//h:0x/')),
+        (uri) => {
+          try {
+            parseMediaPlaylist(playlist(uri.replace(/[\r\n]/g, '')), 'https://origin.example/live/media.m3u8');
+          } catch (error) {
+            expect(error).toBeInstanceOf(PlaylistError);
+          }
+        },
+      ),
+    );
   });
 });
 

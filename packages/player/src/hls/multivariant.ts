@@ -48,7 +48,7 @@ export function parseMultivariant(text: string, url: string): Multivariant {
     } else if (line.tag === 'EXT-X-SESSION-DATA') {
       const attrs = parseAttributes(line.value);
       const id = attrs['DATA-ID'];
-      if (id) result.sessionData[id] = attrs.VALUE ?? (attrs.URI ? resolveUri(attrs.URI, url) : '');
+      if (id) result.sessionData[id] = attrs.VALUE ?? (attrs.URI ? sessionDataUri(attrs.URI, url) : '');
     } else if (line.tag === 'EXT-X-START') {
       result.startOffset = numberAttribute(parseAttributes(line.value), 'TIME-OFFSET', 0);
     } else if (line.tag === 'EXT-X-MEDIA') {
@@ -58,4 +58,13 @@ export function parseMultivariant(text: string, url: string): Multivariant {
   }
   if (result.variants.length === 0) throw new PlaylistError('multivariant playlist lists no variant');
   return result;
+}
+
+/** SESSION-DATA is the page's to read, not the player's to fetch: a URI that is not http(s) is left out. */
+function sessionDataUri(uri: string, base: string): string {
+  try {
+    return resolveUri(uri, base);
+  } catch {
+    return '';
+  }
 }
