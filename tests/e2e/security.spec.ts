@@ -34,6 +34,41 @@ test.describe('security', () => {
     });
   });
 
+  test.describe("the embed's workers under the page's reach", () => {
+    // The refused fetch is the point: the engine worker's policy reports it.
+    test.use({ allowedPageErrors: [/^CSP: .*connect-src/] });
+
+    test('the engine worker is refused a playlist on an origin the page does not list', async ({ page }) => {
+      // Another origin on loopback (localhost, not the embed's 127.0.0.1), counting what reaches it.
+      let reached = 0;
+      const stranger = createServer((_request, response) => {
+        reached += 1;
+        response.writeHead(200, { 'content-type': 'application/vnd.apple.mpegurl' }).end('#EXTM3U\n');
+      });
+      await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve));
+      const elsewhere = `http://localhost:${(stranger.address() as AddressInfo).port}/variant.m3u8`;
+      try {
+        // A stage that can write the multivariant names a variant elsewhere: what a hostile
+        // playlist would do to send every viewer's browser to an intranet host.
+        await page.route('**/hls/studio-live/master.m3u8', (route) =>
+          route.fulfill({
+            contentType: 'application/vnd.apple.mpegurl',
+            body: `#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,CODECS="avc1.4d401e,mp4a.40.2"\n${elsewhere}\n`,
+          }),
+        );
+        const inPage = { workers: 0 };
+        page.on('worker', () => (inPage.workers += 1));
+        await page.goto('/studio-live?muted=true');
+        // The engine ran in a worker and gave up on the stream: the viewer sees the written copy.
+        await expect(page.getByTestId('player-error')).toBeVisible({ timeout: 45_000 });
+        expect(inPage.workers).toBeGreaterThan(0);
+        expect(reached).toBe(0);
+      } finally {
+        await new Promise((resolve) => stranger.close(resolve));
+      }
+    });
+  });
+
   test.describe("a stranger's page", () => {
     // The form's answer is refused its frame too (frame-ancestors 'none'): expected here.
     test.use({ allowedPageErrors: [/^CSP: Framing .*frame-ancestors 'none'/] });
