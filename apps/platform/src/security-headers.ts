@@ -94,7 +94,9 @@ export function workerContentSecurityPolicy(input: Omit<EmbedPolicyInput, 'html'
   return [
     "default-src 'none'",
     "script-src 'self'",
-    `connect-src ${reach}`,
+    // data: — the live-manifest worker makes its answers by fetching a data: URL
+    // (live-sw/data-response.ts); it reaches no host.
+    `connect-src ${reach} data:`,
     `media-src ${reach} blob: data:`,
     "base-uri 'none'",
     NOT_FRAMEABLE,
