@@ -1,0 +1,20 @@
+import type { Timers } from '../types/environment.ts';
+import type { MediaTarget } from './media-target.ts';
+import type { EngineEvent } from './protocol.ts';
+
+/** What the engine is given: the network, the clock and timers, its MediaSource target, where events go. */
+export interface EngineDeps {
+  fetch: typeof fetch;
+  monotonic(): number;
+  timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
+  target: MediaTarget;
+  emit(event: EngineEvent): void;
+  isTypeSupported(mime: string): boolean;
+}
+
+export interface EngineOptions {
+  lowLatency: boolean;
+  bandwidthEstimate: number | null;
+  /** SPEC §3 abrTranscodesOnly: automatic quality never picks the source. */
+  transcodesOnly: boolean;
+}

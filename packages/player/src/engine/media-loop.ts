@@ -1,0 +1,329 @@
+import type { MediaPlaylist } from '../hls/media-playlist.ts';
+import { TransferGuard, shouldAbandon } from './abandon.ts';
+import type { ThroughputEstimator, ThroughputSample } from './abr.ts';
+import type { BackBuffer } from './back-buffer.ts';
+import { fragmentStartTime } from './fmp4.ts';
+import { Id3Tags } from './id3-tags.ts';
+import type { InitSegments } from './init-segments.ts';
+import type { Loaded, RetryPolicy, TransferWatch } from './loader.ts';
+import { nextLoad, type Cursor, type NextLoad } from './part-scheduler.ts';
+import { pieceFailure, startSeekPosition, type PieceAtFailure } from './piece-failure.ts';
+import type { EngineEvent } from './protocol.ts';
+import type { Renditions } from './renditions.ts';
+import type { StartPrefetch } from './start-prefetch.ts';
+import { planStart } from './start-plan.ts';
+import { SwitchHold } from './switch-hold.ts';
+import type { MediaTimeline } from './timeline-anchor.ts';
+import type { Wakeups } from './wakeups.ts';
+import type { EngineDeps, EngineOptions } from './engine-deps.ts';
+
+/** Forward buffer (s) past which the engine stops loading (a paused live player). */
+export const MAX_FORWARD_BUFFER_S = 30;
+/** After a full SourceBuffer refused a piece: how long to let the element play before trying again. */
+export const QUOTA_RETRY_MS = 500;
+
+export type Piece = Exclude<NextLoad, { kind: 'wait' | 'behind' | 'ended' }>;
+
+/** What one request of a generation is: its retry policy, its signal and watch, the media check. */
+export interface FetchOptions {
+  policy?: RetryPolicy;
+  signal?: AbortSignal;
+  watch?: TransferWatch;
+  /** Media is judged before it can reach the SourceBuffer (fmp4.ts mediaProblem). */
+  kind?: 'init' | 'fragment';
+}
+
+/**
+ * What the media loop reads and drives of its engine (live-engine.ts): the generation and its
+ * signal, the newest playlist, the renditions and the variant playing, and the parts the two
+ * share (throughput, prefetch, init segments, timeline, back buffer, wake-ups).
+ */
+export interface MediaLoopHost {
+  readonly deps: EngineDeps;
+  readonly options: EngineOptions;
+  readonly generation: number;
+  readonly abort: AbortController;
+  readonly playlist: MediaPlaylist | null;
+  /** When the newest playlist arrived (monotonic ms). */
+  readonly playlistAt: number;
+  readonly position: number;
+  readonly variant: number;
+  readonly renditions: Renditions;
+  readonly throughput: ThroughputEstimator;
+  readonly wakeups: Wakeups;
+  readonly prefetch: StartPrefetch;
+  readonly init: InitSegments;
+  readonly timeline: MediaTimeline;
+  readonly backBuffer: BackBuffer;
+  pickVariant(starting: boolean): number;
+  switchVariant(index: number): void;
+  bufferedAround(): { start: number; end: number } | null;
+  fetchWithRetry(url: string, gen: number, options: FetchOptions): Promise<Loaded | null>;
+  emitTimeline(): void;
+  bandwidthEstimate(): number;
+  /** Ends the generation with `event` (an error, a decline): nothing more loads. */
+  fail(event: EngineEvent): void;
+  destroy(): void;
+}
+
+/**
+ * The engine's media loop: from the newest playlist, the next part, the preload-hinted part
+ * ahead of its publication, or whole segments where parts are gone, fetched and appended in
+ * order; the start's seek, the ABR switch at independent pieces, the abandon rule's step down
+ * and the verdict on a piece that failed. One run per generation: it ends at its next await
+ * once the engine has moved on.
+ */
+export class MediaLoop {
+  private cursor: Cursor | null = null;
+  private startOffset: number | null = null;
+  /** How far behind the edge this start aims: the seek is made from the newest playlist. */
+  private startLatencyS = 0;
+  private readonly tags = new Id3Tags();
+  /** The lower rendition's pieces after a step down, held until they reach the buffered end. */
+  private readonly hold = new SwitchHold<Piece>();
+  private playedVariant = -1;
+
+  constructor(private readonly host: MediaLoopHost) {}
+
+  /** A new generation: it starts again at the live edge. */
+  reset(): void {
+    this.cursor = null;
+    this.startOffset = null;
+    this.hold.clear();
+  }
+
+  /** The MediaSource was replaced: the quality is announced again with the next append. */
+  forgetQuality(): void {
+    this.playedVariant = -1;
+  }
+
+  async run(gen: number): Promise<void> {
+    while (gen === this.host.generation) {
+      const playlist = this.host.playlist;
+      if (!playlist) {
+        await this.host.wakeups.changed();
+        continue;
+      }
+      if (!this.cursor) {
+        const plan = planStart(playlist, this.host.options.lowLatency, (url) => this.host.init.needs(url));
+        if (!plan) {
+          await this.host.wakeups.changed();
+          continue;
+        }
+        this.cursor = plan.cursor;
+        this.startOffset = plan.offset;
+        this.startLatencyS = plan.latencyS;
+        this.host.prefetch.start(plan.urls, this.host.abort.signal, (url, signal) =>
+          this.host.fetchWithRetry(url, gen, { signal, kind: url === plan.mapUrl ? 'init' : 'fragment' }),
+        );
+      }
+      const range = this.host.bufferedAround();
+      if (range && range.end - this.host.position > MAX_FORWARD_BUFFER_S) {
+        await this.host.wakeups.sleep(500);
+        continue;
+      }
+      const next = nextLoad(playlist, this.cursor);
+      if (next.kind === 'wait') {
+        await this.host.wakeups.changed();
+        continue;
+      }
+      if (next.kind === 'ended') return;
+      if (next.kind === 'behind') {
+        // Fell out of the window: start again at the edge.
+        this.cursor = null;
+        continue;
+      }
+      const independent = next.kind === 'segment' || next.independent;
+      if (independent && this.host.timeline.anchored) {
+        const wanted = this.host.pickVariant(false);
+        if (wanted >= 0 && wanted !== this.host.variant) {
+          this.host.switchVariant(wanted);
+          continue;
+        }
+      }
+      if (!(await this.loadPiece(playlist, next, gen))) return;
+    }
+  }
+
+  /** The abandon rule's watch over one piece's transfer (abandon.ts). */
+  private guard(piece: Piece): TransferGuard {
+    return new TransferGuard(this.host.deps, this.host.abort.signal, piece.duration, (elapsedMs) => {
+      const range = this.host.bufferedAround();
+      return shouldAbandon({
+        elapsedMs,
+        durationS: piece.duration,
+        bufferAheadS: range ? range.end - this.host.position : 0,
+        canStepDown: this.host.renditions.manual === null && this.host.renditions.below(this.host.variant) >= 0,
+      });
+    });
+  }
+
+  /**
+   * After an abandoned piece: its bytes so far are a throughput sample, and the same segment
+   * loads again from its independent part in the rendition that rate carries.
+   */
+  private stepDown(piece: Piece, sample: ThroughputSample): void {
+    this.host.throughput.restartFrom(sample);
+    const bufferedEnd = this.host.bufferedAround()?.end ?? null;
+    this.cursor = piece.kind === 'segment' ? piece.cursor : { msn: piece.cursor.msn, part: 0 };
+    const bitrate = (index: number) => this.host.renditions.all[index]?.quality.bitrate ?? Number.POSITIVE_INFINITY;
+    const chosen = this.host.pickVariant(false);
+    // Never the same piece again in the same rendition: at least one step down.
+    this.host.switchVariant(
+      bitrate(chosen) < bitrate(this.host.variant) ? chosen : this.host.renditions.below(this.host.variant),
+    );
+    this.hold.begin(bufferedEnd);
+  }
+
+  /** Whether the newest playlist lists a segment more than one after the piece's. */
+  private passedBy(piece: Piece): boolean {
+    const newest = this.host.playlist?.segments.at(-1)?.msn;
+    return newest !== undefined && newest > piece.cursor.msn + 1;
+  }
+
+  /** Loads and appends one piece; false when this generation is over (error, restart, destroy). */
+  private async loadPiece(playlist: MediaPlaylist, piece: Piece, gen: number): Promise<boolean> {
+    const segment =
+      playlist.segments.find((s) => s.msn === piece.cursor.msn) ?? playlist.segments[playlist.segments.length - 1];
+    const mapUrl = segment?.mapUrl ?? null;
+    if (!mapUrl) {
+      // No EXT-X-MAP: MPEG-TS segments, which this engine does not demux (hls.js does).
+      this.host.fail({ type: 'declined', reason: 'MPEG-TS segments' });
+      return false;
+    }
+    const guard = this.guard(piece);
+    // The init segment and the piece are asked for at once: applying the init may wait (a
+    // worker's MediaSource opens only once the page has put it on an element), the piece's
+    // request need not. A failure meanwhile is handled where each is awaited.
+    const initFetch = this.host.init.needs(mapUrl)
+      ? (this.host.prefetch.take(mapUrl) ?? this.host.fetchWithRetry(mapUrl, gen, { kind: 'init' }))
+      : null;
+    initFetch?.catch(() => undefined);
+    // A piece of the start was asked for with the others (start-prefetch.ts).
+    const prefetched = this.host.prefetch.take(piece.url);
+    const fetching =
+      prefetched ??
+      this.host.fetchWithRetry(piece.url, gen, { signal: guard.signal, watch: guard.watch, kind: 'fragment' });
+    fetching.catch(() => undefined);
+    // Only the piece's own request has the hint and live-window rules; the init segment's has not.
+    let awaiting: 'init' | 'piece' | 'append' = 'init';
+    try {
+      if (initFetch) {
+        const init = await initFetch;
+        if (!init || gen !== this.host.generation) return false;
+        // Pieces held for a step down go in under their own init segment, before another one.
+        if (!(await this.appendInOrder(playlist, this.hold.takeHeld(), gen))) return false;
+        const quality = this.host.renditions.all[this.host.variant]!.quality;
+        await this.host.init.apply(this.host.deps.target, mapUrl, init.bytes, quality);
+        this.host.deps.emit({ type: 'tracks', codec: quality.codecs, path: playlist.url, group: quality.group });
+      }
+      awaiting = 'piece';
+      const loaded = await fetching;
+      awaiting = 'append';
+      if (guard.abandoned && gen === this.host.generation) {
+        this.stepDown(piece, guard.abandoned);
+        return true;
+      }
+      if (!loaded || gen !== this.host.generation) return false;
+      // Overlapping transfers share the link: a prefetched piece's rate is no sample.
+      if (!prefetched) this.host.throughput.add({ bytes: loaded.bytes.byteLength, transferMs: loaded.transferMs });
+      const start = fragmentStartTime(loaded.bytes, this.host.init.timescales);
+      if (this.hold.keep(piece, loaded.bytes, start === null ? null : start + piece.duration)) {
+        this.cursor = piece.next;
+        return true;
+      }
+      return await this.appendInOrder(playlist, [...this.hold.release(), { piece, bytes: loaded.bytes }], gen);
+    } catch (error) {
+      const own = awaiting === 'piece';
+      return this.afterFailure(
+        error,
+        { hint: own && piece.kind === 'hint', passedBy: own && this.passedBy(piece) },
+        gen,
+      );
+    } finally {
+      guard.cancel();
+    }
+  }
+
+  /** Appends `pieces` in order; false when the generation ended meanwhile. */
+  private async appendInOrder(
+    playlist: MediaPlaylist,
+    pieces: readonly { piece: Piece; bytes: Uint8Array }[],
+    gen: number,
+  ): Promise<boolean> {
+    // A failed append leaves the cursor on its piece, which then loads again.
+    if (pieces.length > 0) this.cursor = pieces[0]!.piece.cursor;
+    for (const next of pieces) {
+      await this.host.deps.target.append(next.bytes);
+      if (gen !== this.host.generation) return false;
+      this.afterAppend(playlist, next.piece, next.bytes);
+    }
+    return true;
+  }
+
+  /** Carries out the verdict on a piece that failed (piece-failure.ts); false when the load is over. */
+  private async afterFailure(error: unknown, piece: PieceAtFailure, gen: number): Promise<boolean> {
+    const verdict = pieceFailure(error, piece);
+    // A restart or a replaced MediaSource ended this generation already: nothing of it is reported.
+    if (verdict.kind !== 'rethrow' && gen !== this.host.generation) return false;
+    switch (verdict.kind) {
+      case 'waitForPlaylist':
+        await this.host.wakeups.changed();
+        return gen === this.host.generation;
+      case 'restartAtEdge':
+        this.cursor = null;
+        return true;
+      case 'makeRoom':
+        // The cursor has not moved: the same piece again, once the element has played on and
+        // freed what it played (a real pause: a playlist's arrival must not cut it short).
+        await this.host.backBuffer.evict(0);
+        await new Promise<void>((resolve) => this.host.deps.timers.setTimeout(() => resolve(), QUOTA_RETRY_MS));
+        return gen === this.host.generation;
+      case 'stopSilently':
+        this.host.destroy();
+        return false;
+      case 'fail':
+        this.host.fail(verdict.event);
+        return false;
+      case 'rethrow':
+        if (gen !== this.host.generation) return false;
+        throw error;
+    }
+  }
+
+  private afterAppend(playlist: MediaPlaylist, piece: Piece, bytes: Uint8Array): void {
+    const mediaTime = fragmentStartTime(bytes, this.host.init.timescales);
+    if (mediaTime !== null) {
+      const first = !this.host.timeline.anchored;
+      this.host.timeline.record(playlist, piece.cursor, mediaTime, piece.kind === 'hint' ? null : piece.dateMs);
+      if (first) this.host.emitTimeline();
+      if (this.startOffset !== null) {
+        const playlist = this.host.playlist;
+        const position = startSeekPosition({
+          pieceStart: mediaTime,
+          offsetS: this.startOffset,
+          edgeTime: (playlist && this.host.timeline.timeline(playlist)?.edgeTime) ?? null,
+          latencyS: this.startLatencyS,
+          playlistAgeS: (this.host.deps.monotonic() - this.host.playlistAt) / 1000,
+          maxAgeS: playlist?.partTarget || playlist?.targetDuration || 0,
+        });
+        this.host.deps.emit({ type: 'seek', position });
+        this.startOffset = null;
+      }
+    }
+    const samples = this.tags.take(bytes, mediaTime);
+    if (samples.length > 0) this.host.deps.emit({ type: 'metadata', samples });
+    if (this.playedVariant !== this.host.variant) {
+      this.playedVariant = this.host.variant;
+      this.host.deps.emit({ type: 'qualityChanged', quality: this.host.renditions.all[this.host.variant]!.quality });
+    }
+    this.host.deps.emit({
+      type: 'progress',
+      bytes: bytes.byteLength,
+      duration: piece.duration,
+      bandwidthEstimate: this.host.bandwidthEstimate(),
+    });
+    this.cursor = piece.next;
+    this.host.backBuffer.afterAppend();
+  }
+}

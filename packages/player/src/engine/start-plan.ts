@@ -1,0 +1,44 @@
+import type { MediaPlaylist } from '../hls/media-playlist.ts';
+import { listedPieces, startCursor, startLatency, type Cursor } from './part-scheduler.ts';
+import { START_PREFETCH_MAX } from './start-prefetch.ts';
+
+/** Where a generation starts, and what it asks for at once. */
+export interface StartPlan {
+  /** The first piece to load: an independent part (or a segment) `latencyS` from the edge. */
+  cursor: Cursor;
+  /** Seconds into that piece where playback should start (the start seek's offset). */
+  offset: number;
+  /** How far behind the live edge this start aims. */
+  latencyS: number;
+  /** The start's init segment, or null when the one in force serves (or the segment has none). */
+  mapUrl: string | null;
+  /** What to request at once, in order: the init segment first, then the first pieces. */
+  urls: string[];
+}
+
+/**
+ * The start of a generation, from the newest playlist (pure): the latency to aim at
+ * (part-scheduler.ts startLatency), the piece there, and the requests to make together. The
+ * init segment comes first: a browser opens 6 connections to an HTTP/1.1 origin, and behind
+ * the parts it waited for one (the blocking playlist reload holds another). Null while the
+ * playlist lists nothing to start from.
+ */
+export function planStart(
+  playlist: MediaPlaylist,
+  lowLatency: boolean,
+  needsInit: (mapUrl: string) => boolean,
+): StartPlan | null {
+  const latencyS = startLatency(playlist, lowLatency);
+  const start = startCursor(playlist, latencyS);
+  if (!start) return null;
+  const pieces = listedPieces(playlist, start.cursor, START_PREFETCH_MAX);
+  const map = playlist.segments.find((s) => s.msn === start.cursor.msn)?.mapUrl ?? null;
+  const mapUrl = map && needsInit(map) ? map : null;
+  return {
+    cursor: start.cursor,
+    offset: start.offset,
+    latencyS,
+    mapUrl,
+    urls: [...(mapUrl ? [mapUrl] : []), ...pieces.map((piece) => piece.url)],
+  };
+}
