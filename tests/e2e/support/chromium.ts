@@ -42,3 +42,11 @@ export const WEBGPU_SWIFTSHADER_ARGS = [
   '--use-vulkan=swiftshader',
   '--use-angle=swiftshader',
 ];
+
+/**
+ * The engine's lab page is answered by Playwright's router, not by the platform, so Chromium
+ * treats it as a public page and refuses its websockets to loopback (Local Network Access:
+ * ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS). The embed itself comes from the platform on
+ * loopback and needs nothing; a lab journey that reaches the stand-in cast relay does.
+ */
+export const LAB_LOCAL_NETWORK = '--disable-features=LocalNetworkAccessChecks';
