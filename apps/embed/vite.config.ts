@@ -30,26 +30,49 @@ function precompress(): Plugin {
   };
 }
 
-/** Where index.html's early script names the engine worker; the build writes its URL there. */
+/** Where the early start names the engine worker; the build writes its URL there. */
 const ENGINE_WORKER_PLACEHOLDER = '%ONAIR_ENGINE_WORKER%';
+/** Where index.html takes the early start: the build puts the script there. */
+const EARLY_START_MARKER = '<!-- onair:early-start -->';
 
 /**
- * The engine worker's URL into index.html's early script (src/lib/early-engine.ts): Vite emits
- * the worker with a content hash the inline script cannot know. A build whose worker is missing
- * fails rather than ship a page that starts its engine late; the dev server leaves the
- * placeholder, which the script takes for "no early engine".
+ * The page's early start (src/boot/early-start.ts, typed, linted and unit-tested like any other
+ * module) bundled by esbuild into one small classic script and inlined into index.html's <head>
+ * at the marker, as hls.js builds its worker from TypeScript and injects it: it must run before
+ * the bundle is even requested, so it cannot be a module the page loads. The engine worker's
+ * hashed URL, which only the build knows, is written into it. The platform hashes the inline
+ * script as served for the page's CSP. A build whose worker is missing fails rather than ship
+ * a page that starts its engine late; the dev server leaves the marker, and the app runs
+ * without an early start.
  */
-function engineWorkerUrl(): Plugin {
+function earlyStartScript(): Plugin {
   return {
-    name: 'onair-engine-worker-url',
+    name: 'onair-early-start',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, context) {
+      async handler(html, context) {
         const files = Object.keys(context.bundle ?? {}).filter((file) => /engine-worker[^/]*\.js$/.test(file));
         if (files.length !== 1) throw new Error(`expected one engine worker in the build, found ${files.length}`);
-        if (!html.includes(ENGINE_WORKER_PLACEHOLDER)) throw new Error(`index.html lost ${ENGINE_WORKER_PLACEHOLDER}`);
-        return html.replace(ENGINE_WORKER_PLACEHOLDER, () => `/${files[0]}`);
+        if (!html.includes(EARLY_START_MARKER)) throw new Error(`index.html lost ${EARLY_START_MARKER}`);
+        const { build } = await import('esbuild');
+        const result = await build({
+          entryPoints: [fileURLToPath(new URL('./src/boot/early-start-entry.ts', import.meta.url))],
+          bundle: true,
+          format: 'iife',
+          target: 'es2022',
+          minify: true,
+          legalComments: 'none',
+          write: false,
+          logLevel: 'silent',
+        });
+        const code = result.outputFiles[0]!.text.trim();
+        if (!code.includes(ENGINE_WORKER_PLACEHOLDER))
+          throw new Error(`the early start lost ${ENGINE_WORKER_PLACEHOLDER}`);
+        if (/<\/script|<!--/i.test(code))
+          throw new Error('the early start cannot be inlined: it holds </script or <!--');
+        const script = `<script>${code.replace(ENGINE_WORKER_PLACEHOLDER, () => `/${files[0]}`)}</script>`;
+        return html.replace(EARLY_START_MARKER, () => script);
       },
     },
   };
@@ -89,7 +112,7 @@ function liveManifestWorker(): Plugin {
  * plugin is needed for a production build. `npm run dev` proxies the platform's services.
  */
 export default defineConfig({
-  plugins: [precompress(), engineWorkerUrl(), liveManifestWorker()],
+  plugins: [precompress(), earlyStartScript(), liveManifestWorker()],
   build: {
     target: 'es2022',
     // No JS preloading for import(): the chunks it loads share what they import with the app,

@@ -2,7 +2,7 @@ import { expect, expectPlaybackAdvances, test, waitForPlayback } from './support
 
 // SPEC §4 "Player (page level)": the player starts once, when the playback URL is available —
 // from the route loader, ahead of the screen, which then adopts the player and its <video>;
-// its engine started earlier still, from index.html's early script, and the player adopted it.
+// its engine started earlier still, from the early start index.html carries (apps/embed/src/boot/), and the player adopted it.
 test.describe('player start-up', () => {
   test('the player starts before the screen mounts, once, and the adopted video plays', async ({ page }) => {
     const masters: string[] = [];
@@ -45,7 +45,9 @@ test.describe('player start-up', () => {
     expect(pageRequests.filter((p) => p.endsWith('/master.m3u8'))).toHaveLength(1);
     expect(pageRequests.filter((p) => p.endsWith('/media.m3u8'))).toEqual([]);
     expect(calls.sort()).toEqual(['/api/v2/channels/studio-live/info', '/api/v2/channels/studio-live/playback-url']);
-    expect(await page.evaluate(() => (window as { __onairEngine?: unknown }).__onairEngine)).toBeNull();
+    expect(
+      await page.evaluate(() => (window as { __onairStart?: { engine: unknown } }).__onairStart?.engine),
+    ).toBeNull();
 
     // One <video>, the adopted one, in the player with its class and test id, and playing.
     await expect(page.locator('video')).toHaveCount(1);
@@ -77,7 +79,9 @@ test.describe('player start-up', () => {
     expect(media).toEqual([]);
     expect(calls.filter((c) => c.endsWith('/info'))).toHaveLength(1);
     expect(calls.filter((c) => c.endsWith('/playback-url'))).toHaveLength(1);
-    expect(await page.evaluate(() => (window as { __onairEngine?: unknown }).__onairEngine)).toBeNull();
+    expect(
+      await page.evaluate(() => (window as { __onairStart?: { engine: unknown } }).__onairStart?.engine),
+    ).toBeNull();
   });
 
   test("a viewer's pause before the app is up stands: autoplay does not play it again", async ({ page }) => {

@@ -1,12 +1,12 @@
 // The embed's entry: as small as a module can be, so that nothing runs on the page's main thread
-// before the first frame. Where index.html's early script started the engine, it also shows the
+// before the first frame. Where the early start (src/boot/, inlined in index.html) started the engine, it also shows the
 // engine's first frame on an element of its own; that needs the main thread for a few short
 // tasks (giving the MediaSource handle to the element, the seek to the start position) which the
 // app's ~140 KiB gzip of React, router and screens would otherwise hold up for a few hundred
 // milliseconds. So the app is imported once that frame is out (or the early engine is gone,
 // or it is taking too long). Without an early engine the app is imported at once.
 import { startApp } from './lib/early-first-frame.ts';
-// The styles are the entry's, in index.html's <head>: loaded beside the early script's work
+// The styles are the entry's, in index.html's <head>: loaded beside the early start's work
 // (a few KiB, in long before the first frame), so no chunk loaded later brings CSS of its own.
 // Inter, self-hosted (latin subset, the two weights the screens use): text renders the same on
 // every machine, which the screenshot references depend on, and no font CDN learns who watches.
@@ -18,4 +18,4 @@ import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-600.css';
 import './styles.css';
 
-await startApp(window, document, () => import('./app.tsx'));
+await startApp(window.__onairStart ?? {}, document, () => import('./app.tsx'));

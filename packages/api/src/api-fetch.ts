@@ -1,6 +1,7 @@
 import { errorResponseSchema, type HttpMethod } from '@onair/contracts';
 import { SESSION_TOKEN_COOKIE, documentCookies, type CookieReader } from './cookie.ts';
 import type { HttpError } from './errors.ts';
+import { API_REQUEST_SETTINGS } from './request-settings.ts';
 
 /** What the helpers need from their surroundings, injected so tests run in Node. */
 export interface FetchEnvironment {
@@ -66,7 +67,7 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export async function apiFetch(env: FetchEnvironment, path: string, request: ApiRequest = {}): Promise<unknown> {
   const { body } = request;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: API_REQUEST_SETTINGS.accept };
   if (body !== undefined && !isFormBody(body)) headers['Content-Type'] = 'application/json';
   const token = (env.getCookie ?? documentCookies)(env.sessionCookie ?? SESSION_TOKEN_COOKIE);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -77,12 +78,12 @@ export async function apiFetch(env: FetchEnvironment, path: string, request: Api
   // `cache` is spelled out in the type: Node's RequestInit type omits it, though its fetch honours it.
   const init: RequestInit & { cache: 'no-cache' } = {
     method: request.method ?? 'GET',
-    credentials: 'include',
-    cache: 'no-cache',
+    credentials: API_REQUEST_SETTINGS.credentials,
+    cache: API_REQUEST_SETTINGS.cache,
     headers,
     body: body === undefined || isFormBody(body) ? body : JSON.stringify(body),
     ...(env.referrer === undefined ? {} : { referrer: env.referrer }),
-    referrerPolicy: env.referrerPolicy ?? 'strict-origin-when-cross-origin',
+    referrerPolicy: env.referrerPolicy ?? API_REQUEST_SETTINGS.referrerPolicy,
     signal: request.signal,
   };
   const response = await doFetch(`${env.baseUrl.replace(/\/+$/, '')}${path}`, init);

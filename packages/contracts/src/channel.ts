@@ -49,9 +49,4 @@ export const errorResponseSchema = z.looseObject({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-/** SPEC §5: letters, digits, hyphen and underscore only. */
-export const SLUG_PATTERN = /^[A-Za-z0-9_-]+$/;
-
-export function isValidSlug(slug: string): boolean {
-  return SLUG_PATTERN.test(slug);
-}
+export { isValidSlug, SLUG_PATTERN } from './channel-paths.ts';

@@ -25,7 +25,7 @@ function early(url = URL_LIVE, create = CREATE) {
 describe('adoptEarlyEngine', () => {
   it('hands the early engine for the same URL and settings once, and stops its buffering', () => {
     const { engine } = early();
-    const holder: EarlyEngineHolder = { __onairEngine: engine };
+    const holder: EarlyEngineHolder = { engine };
     const adopt = adoptEarlyEngine(holder);
     const started = adopt(URL_LIVE, CREATE);
     expect(started?.worker).toBe(engine.worker);
@@ -41,16 +41,16 @@ describe('adoptEarlyEngine', () => {
       [URL_LIVE, { ...CREATE, bandwidthEstimate: 5_000_000 }],
     ] as const) {
       const { engine, sent } = early();
-      const holder: EarlyEngineHolder = { __onairEngine: engine };
+      const holder: EarlyEngineHolder = { engine };
       expect(adoptEarlyEngine(holder)(url, create)).toBeNull();
       expect(sent).toEqual([{ cmd: 'delete' }]);
       expect(engine.terminated).toBe(true);
     }
   });
 
-  it('leaves null behind when there was none yet, so a late early script starts no second engine', () => {
-    const holder: EarlyEngineHolder = {};
+  it('leaves null behind when there was none, and adopts nothing twice', () => {
+    const holder: EarlyEngineHolder = { engine: null };
     expect(adoptEarlyEngine(holder)(URL_LIVE, CREATE)).toBeNull();
-    expect(holder.__onairEngine).toBeNull();
+    expect(holder.engine).toBeNull();
   });
 });

@@ -1,13 +1,13 @@
 import type { AdoptEngine, CreateCommand, EngineWorker } from '@onair/player';
 
 /**
- * The engine worker index.html's early script starts before the bundle runs, while the page
- * asks for the channel's info and playback URL; for a live channel the script hands it the
- * multivariant playlist's text with `load`, and the worker loads the media playlist, init
- * segment and first parts before the app runs; the player's mse-worker sink adopts the running engine
- * instead of starting one (SPEC §4: the player starts once). The script leaves it under
- * `window.__onairEngine`, and deletes it (leaving `null`) when the channel turns out not to be
- * live; `null` there also means the page has asked already (no second engine).
+ * The engine worker the page's early start (boot/early-start.ts) starts before the bundle runs,
+ * while the page asks for the channel's info and playback URL; for a live channel it hands the
+ * worker the multivariant playlist's text with `load`, and the worker loads the media playlist,
+ * init segment and first parts before the app runs; the player's mse-worker sink adopts the
+ * running engine instead of starting one (SPEC §4: the player starts once). The early start
+ * leaves it in its handle's `engine`, and deletes it (leaving `null`) when the channel turns out
+ * not to be live; `null` there also means the page has asked already (no second engine).
  */
 export interface EarlyEngine {
   /** The absolute playback URL it loads; null until the platform's answer arrives. */
@@ -29,27 +29,22 @@ export interface EarlyEngine {
   backlog: MessageEvent[];
 }
 
+/** Where the early engine is kept: the early start's handle (`window.__onairStart`). */
 export interface EarlyEngineHolder {
-  __onairEngine?: EarlyEngine | null;
-}
-
-declare global {
-  interface Window {
-    __onairEngine?: EarlyEngine | null;
-  }
+  engine: EarlyEngine | null;
 }
 
 const sameCreate = (a: CreateCommand, b: CreateCommand) =>
   a.lowLatency === b.lowLatency && a.bandwidthEstimate === b.bandwidthEstimate && a.transcodesOnly === b.transcodesOnly;
 
 /**
- * The sink's adopt function over `holder` (the window): the early engine once, when it loads
+ * The sink's adopt function over `holder` (the early start's handle): the early engine once, when it loads
  * the same URL with the same settings; otherwise it is deleted and the sink starts its own.
  */
 export function adoptEarlyEngine(holder: EarlyEngineHolder): AdoptEngine {
   return (url, create) => {
-    const early = holder.__onairEngine;
-    holder.__onairEngine = null;
+    const early = holder.engine;
+    holder.engine = null;
     if (!early) return null;
     // The sink listens from here on; events already queued for this turn still reach it.
     early.worker.onmessage = null;

@@ -1,30 +1,21 @@
 /**
- * The gate between index.html's early script and the app (main.tsx): the script leaves a
- * promise under `window.__onairFirstFrame` while it is bringing up the first frame on its own
- * element; it settles at that frame, when the early engine is discarded (the channel is not
- * live, the worker failed), when the element fails, or after EARLY_FIRST_FRAME_PATIENCE_MS
- * (the script's own timer: a slow network, a tab in the background, where frames are not
- * presented).
+ * The gate between the page's early start (boot/early-start.ts) and the app (main.tsx): the
+ * early start's handle holds a promise in `firstFrame` while it is bringing up the first frame
+ * on its own element; it settles at that frame, when the early engine is discarded (the channel
+ * is not live, the worker failed), when the element fails, or after
+ * EARLY_FIRST_FRAME_PATIENCE_MS of boot/early-start.ts (its own timer: a slow network, a tab in the
+ * background, where frames are not presented).
  */
 export interface EarlyFirstFrameHolder {
-  __onairFirstFrame?: Promise<unknown> | null;
+  firstFrame?: Promise<unknown> | null;
 }
-
-declare global {
-  interface Window {
-    __onairFirstFrame?: Promise<unknown> | null;
-  }
-}
-
-/** index.html's timer, in step with it (early-first-frame.test.ts reads the script). */
-export const EARLY_FIRST_FRAME_PATIENCE_MS = 1500;
 
 /** What a visitor reads when the app's code could not be loaded (a network failure, a deploy). */
 export const APP_LOAD_FAILED = 'The player could not load. Reload to try again.';
 
-/** Resolves when the app may run: at once, unless the early script is bringing up a frame. */
+/** Resolves when the app may run: at once, unless the early start is bringing up a frame. */
 export async function untilEarlyFirstFrame(holder: EarlyFirstFrameHolder): Promise<void> {
-  const pending = holder.__onairFirstFrame;
+  const pending = holder.firstFrame;
   if (!pending) return;
   // The script's gate only ever resolves; a failure of it must still let the app run.
   await pending.catch(() => undefined);

@@ -1,8 +1,8 @@
 /**
- * The channel's two API calls (info and playback URL) start from a small inline script in
- * index.html while the bundle is still downloading, instead of after it has been parsed and
+ * The channel's two API calls (info and playback URL) start from the page's early start
+ * (boot/early-start.ts, inlined in index.html) while the bundle is still downloading, instead of after it has been parsed and
  * React has mounted: on a cold start that moves them several hundred milliseconds earlier, and
- * the first frame with them. The script keeps each response promise under its URL; the API
+ * the first frame with them. The early start keeps each response promise under its URL; the API
  * client's fetch takes it from here, once, when it makes the same call.
  *
  * Only a plain GET without an Authorization header may take an early response: the script
@@ -11,12 +11,6 @@
  * because a response is handed out once.
  */
 export type EarlyResponses = Record<string, Promise<Response>>;
-
-declare global {
-  interface Window {
-    __onairEarly?: EarlyResponses;
-  }
-}
 
 export function takeEarlyResponse(
   store: EarlyResponses | undefined,
@@ -34,4 +28,4 @@ export function takeEarlyResponse(
 
 /** fetch, answered from the early responses when one matches. */
 export const earlyAwareFetch: typeof fetch = (input, init) =>
-  takeEarlyResponse(window.__onairEarly, input, init) ?? globalThis.fetch(input, init);
+  takeEarlyResponse(window.__onairStart?.responses, input, init) ?? globalThis.fetch(input, init);

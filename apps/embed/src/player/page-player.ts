@@ -21,10 +21,10 @@ export interface PagePlayer {
 
 /** The element LivePlayer used to render: same class, test id and inline playback. */
 function createVideo(): HTMLVideoElement {
-  // The early script's element, showing the early engine's first frame: taken as it is. The
+  // The early start's element, showing the early engine's first frame: taken as it is. The
   // player applies the viewer's settings when it attaches it; one the script started playing
   // (muted, as the viewer asked) stays muted throughout, so it is never paused for sound.
-  const early = window.__onairEngine?.video;
+  const early = window.__onairStart?.engine?.video;
   if (early) return early;
   const video = document.createElement('video');
   video.className = 'player__video';
@@ -42,9 +42,9 @@ export function unstageVideo(video: HTMLVideoElement): void {
 /** The live-manifest service worker, at the embed origin's root (apps/embed/vite.config.ts builds it). */
 const LIVE_MANIFEST_WORKER_URL = '/live-manifest-sw.js';
 
-/** The worker script's URL is the build's (Vite emits it); index.html's early script gets the same. */
+/** The worker script's URL is the build's (Vite emits it); the early start gets the same (vite.config.ts). */
 const startEngineWorker = () => new Worker(engineWorkerUrl);
-const workerSink = mseWorkerSinkFactory(startEngineWorker, adoptEarlyEngine(window));
+const workerSink = mseWorkerSinkFactory(startEngineWorker, adoptEarlyEngine(window.__onairStart ?? { engine: null }));
 const pageSourceSink = defaultMediaSourceSinkFactory(startEngineWorker);
 
 /** Starts the player once: volume 0.6, load, mute if asked, play if autoplay. */
@@ -55,7 +55,7 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   const video = createVideo();
   // A viewer who paused the early element before the app was up (a media key) keeps it paused:
   // autoplay starts playback, it does not override the viewer.
-  const pausedByViewer = window.__onairEngine?.pausedByViewer === true;
+  const pausedByViewer = window.__onairStart?.engine?.pausedByViewer === true;
   // Our engine in a worker: with its MediaSource there too (mse-worker) wherever MediaSource
   // can live in a worker, else on the page (default-media-source); hls.js (mse) loads only for
   // what it declines, or where no worker runs. The worker index.html started for this stream,

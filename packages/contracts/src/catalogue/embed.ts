@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { CHANNEL_INFO_PATH, CHANNEL_PLAYBACK_URL_PATH } from '../channel-paths.ts';
 import { channelInfoV2Schema, channelVideosSchema, playbackUrlSchema } from '../channel.ts';
 import { defineRoute } from '../route.ts';
 import {
@@ -19,13 +20,13 @@ export const embedRoutes = {
   /** 'Channel not found' on failure or null (SPEC §8), hence nullable. */
   'channels.v2.info': defineRoute({
     method: 'GET',
-    path: '/api/v2/channels/:slug/info',
+    path: CHANNEL_INFO_PATH,
     response: z.nullable(channelInfoV2Schema),
   }),
   /** 'Playback URL not found' on failure or null (SPEC §8). */
   'channels.v2.playbackUrl': defineRoute({
     method: 'GET',
-    path: '/api/v2/channels/:slug/playback-url',
+    path: CHANNEL_PLAYBACK_URL_PATH,
     response: z.nullable(playbackUrlSchema),
   }),
   'channels.v2.videos': defineRoute({

@@ -1,0 +1,8 @@
+/**
+ * The page's early start, as the build inlines it into index.html's <head> (vite.config.ts,
+ * earlyStartScript): a classic script that runs before the bundle has even been requested. The
+ * build writes the engine worker's hashed URL in place of the placeholder.
+ */
+import { earlyStart } from './early-start.ts';
+
+earlyStart(window, '%ONAIR_ENGINE_WORKER%');

@@ -1,0 +1,239 @@
+import type { EngineCommand } from '@onair/player';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  EARLY_ADOPTION_WINDOW_MS,
+  EARLY_CREATE,
+  EARLY_FIRST_FRAME_PATIENCE_MS,
+  earlyStart,
+  liveStreamUrl,
+  type EarlyWindow,
+} from './early-start.ts';
+
+const ORIGIN = 'http://127.0.0.1:8080';
+const MASTER = `${ORIGIN}/hls/studio-live/master.m3u8`;
+
+class FakeWorker {
+  static made: FakeWorker[] = [];
+  posted: EngineCommand[] = [];
+  terminated = false;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeWorker.made.push(this);
+  }
+  postMessage(command: EngineCommand) {
+    this.posted.push(command);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  /** The worker says something to the page. */
+  say(data: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data }));
+  }
+}
+
+interface FakeVideo {
+  style: Record<string, string>;
+  dataset: Record<string, string>;
+  currentTime: number;
+  played: number;
+  srcObject: unknown;
+  play(): Promise<void>;
+  remove(): void;
+  addEventListener(): void;
+  removed?: boolean;
+}
+
+function fakeWindow(
+  options: { path?: string; search?: string; cookie?: string | Error; live?: boolean; worker?: boolean } = {},
+) {
+  const requests: { url: string; init?: RequestInit }[] = [];
+  const videos: FakeVideo[] = [];
+  const json = (body: unknown) =>
+    new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    requests.push({ url, init });
+    if (url.endsWith('/info'))
+      return json({ slug: 'studio-live', livestream: options.live === false ? null : { id: 1 } });
+    if (url.endsWith('/playback-url')) return json({ data: MASTER });
+    if (url === MASTER) return new Response('#EXTM3U\n');
+    return new Response(null, { status: 404 });
+  });
+  const appended: unknown[] = [];
+  const win: EarlyWindow = {
+    location: {
+      pathname: options.path ?? '/studio-live',
+      search: options.search ?? '?muted=true',
+      href: `${ORIGIN}/studio-live`,
+    },
+    document: {
+      get cookie(): string {
+        if (options.cookie instanceof Error) throw options.cookie;
+        return options.cookie ?? '';
+      },
+      createElement: (() => {
+        const video: FakeVideo = {
+          style: {},
+          dataset: {},
+          currentTime: 0,
+          played: 0,
+          srcObject: null,
+          play() {
+            video.played += 1;
+            return Promise.resolve();
+          },
+          remove() {
+            video.removed = true;
+          },
+          addEventListener() {},
+        };
+        videos.push(video);
+        return video;
+      }) as unknown as Document['createElement'],
+      body: { appendChild: (node: unknown) => appended.push(node) } as unknown as HTMLElement,
+      documentElement: {} as HTMLElement,
+    },
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    MediaSource: options.worker === false ? undefined : { canConstructInDedicatedWorker: true },
+    Worker: FakeWorker as unknown as new (url: string) => Worker,
+    performance: { mark: vi.fn() as unknown as Performance['mark'] },
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    innerWidth: 640,
+    innerHeight: 360,
+    devicePixelRatio: 2,
+  };
+  return { win, requests, videos, appended };
+}
+
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeWorker.made = [];
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the early start', () => {
+  it('asks for the channel’s two calls at once, with the API client’s settings, and keeps them for it', async () => {
+    const { win, requests } = fakeWindow({ worker: false });
+    const handle = earlyStart(win, '/assets/engine-worker-abc.js')!;
+    expect(requests.map((r) => r.url)).toEqual([
+      '/api/v2/channels/studio-live/info',
+      '/api/v2/channels/studio-live/playback-url',
+    ]);
+    expect(requests[0]!.init).toMatchObject({
+      credentials: 'include',
+      cache: 'no-cache',
+      headers: { Accept: 'application/json' },
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    });
+    expect(Object.keys(handle.responses)).toEqual(requests.map((r) => r.url));
+    expect(win.__onairStart).toBe(handle);
+    // No worker where MediaSource cannot live in one: no engine, no gate for the app.
+    expect(handle.engine).toBeNull();
+    expect(handle.firstFrame).toBeNull();
+    expect(FakeWorker.made).toHaveLength(0);
+  });
+
+  it.each([
+    ['not a channel page', { path: '/studio-live/offline' }],
+    ['a slug the rule refuses', { path: '/studio%20live' }],
+    ['a query that does not decode', { search: '?muted=%E0%A4%A' }],
+    ['a session cookie (a token the early calls would not send)', { cookie: 'a=1; session_token=t' }],
+  ])('starts nothing on %s', (_name, options) => {
+    const { win, requests } = fakeWindow(options);
+    expect(earlyStart(win, '/assets/engine-worker-abc.js')).toBeNull();
+    expect(requests).toEqual([]);
+    expect(win.__onairStart).toBeUndefined();
+  });
+
+  it('goes on where the frame may not read cookies at all', () => {
+    const { win } = fakeWindow({
+      cookie: new DOMException('denied', 'SecurityError') as unknown as Error,
+      worker: false,
+    });
+    expect(earlyStart(win, '/assets/engine-worker-abc.js')).not.toBeNull();
+  });
+
+  it('starts no engine without the built worker URL (the dev server)', () => {
+    const { win } = fakeWindow();
+    expect(earlyStart(win, '%ONAIR_ENGINE_WORKER%')!.engine).toBeNull();
+  });
+
+  it('starts the engine for a live channel: create, the frame’s size, then load with the playlist’s text', async () => {
+    const { win } = fakeWindow();
+    const handle = earlyStart(win, '/assets/engine-worker-abc.js')!;
+    const worker = FakeWorker.made[0]!;
+    expect(worker.url).toBe('/assets/engine-worker-abc.js');
+    expect(worker.posted).toEqual([EARLY_CREATE, { cmd: 'setAutoViewportSize', width: 1280, height: 720 }]);
+    await settle();
+    expect(handle.engine?.url).toBe(MASTER);
+    expect(worker.posted.at(-1)).toEqual({ cmd: 'load', path: MASTER, extra: { multivariant: '#EXTM3U\n' } });
+  });
+
+  it('shows the first frame on an element of its own, seeks there and plays it muted', async () => {
+    const { win, videos, appended } = fakeWindow({ search: '?muted=true' });
+    const handle = earlyStart(win, '/assets/engine-worker-abc.js')!;
+    const worker = FakeWorker.made[0]!;
+    await settle();
+    worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
+    worker.say({ type: 'seek', position: 12.5 });
+    expect(appended).toEqual([videos[0]]);
+    expect(videos[0]).toMatchObject({ currentTime: 12.5, played: 1, srcObject: { id: 'h' } });
+    expect(handle.engine?.video).toBe(videos[0]);
+    // The seek is done: the player, replaying the backlog, must not do it again.
+    expect(handle.engine?.backlog.map((e) => (e.data as { type: string }).type)).toEqual(['mediaSourceHandle']);
+  });
+
+  it('leaves the element paused where the viewer wants sound (the player asks the browser first)', async () => {
+    const { win, videos } = fakeWindow({ search: '' });
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    await settle();
+    FakeWorker.made[0]!.say({ type: 'mediaSourceHandle', handle: {} });
+    FakeWorker.made[0]!.say({ type: 'seek', position: 3 });
+    expect(videos[0]!.played).toBe(0);
+  });
+
+  it('discards the engine for a channel that is not live, and lets the app run', async () => {
+    const { win } = fakeWindow({ live: false });
+    const handle = earlyStart(win, '/assets/engine-worker-abc.js')!;
+    const released = vi.fn();
+    void handle.firstFrame!.then(released);
+    await settle();
+    const worker = FakeWorker.made[0]!;
+    expect(worker.posted.at(-1)).toEqual({ cmd: 'delete' });
+    expect(worker.terminated).toBe(true);
+    expect(handle.engine).toBeNull();
+    expect(released).toHaveBeenCalled();
+  });
+
+  it('lets the app run after its patience, and discards an engine nobody adopted', async () => {
+    const { win } = fakeWindow();
+    const handle = earlyStart(win, '/assets/engine-worker-abc.js')!;
+    const released = vi.fn();
+    void handle.firstFrame!.then(released);
+    await vi.advanceTimersByTimeAsync(EARLY_FIRST_FRAME_PATIENCE_MS - 1);
+    expect(released).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(released).toHaveBeenCalled();
+    expect(handle.engine).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(EARLY_ADOPTION_WINDOW_MS);
+    expect(handle.engine).toBeNull();
+    expect(FakeWorker.made[0]!.terminated).toBe(true);
+  });
+});
+
+describe('liveStreamUrl', () => {
+  it('is the absolute http(s) URL of a live channel, and null otherwise', () => {
+    expect(liveStreamUrl({ livestream: {} }, { data: '/hls/a/master.m3u8' }, ORIGIN)).toBe(
+      `${ORIGIN}/hls/a/master.m3u8`,
+    );
+    expect(liveStreamUrl({ livestream: null }, { data: MASTER }, ORIGIN)).toBeNull();
+    expect(liveStreamUrl({ livestream: {} }, { data: 'javascript:alert(1)' }, ORIGIN)).toBeNull();
+    expect(liveStreamUrl({ livestream: {} }, { data: 'http://h:99999/' }, ORIGIN)).toBeNull();
+    expect(liveStreamUrl(null, null, ORIGIN)).toBeNull();
+  });
+});

@@ -1,0 +1,280 @@
+import { API_REQUEST_SETTINGS, SESSION_TOKEN_COOKIE } from '@onair/api/request-settings';
+import {
+  CHANNEL_INFO_PATH,
+  CHANNEL_PLAYBACK_URL_PATH,
+  channelPath,
+  SLUG_PATTERN,
+} from '@onair/contracts/channel-paths';
+import type { CreateCommand, EngineCommand } from '@onair/player';
+import type { EarlyEngine } from '../lib/early-engine.ts';
+import type { EarlyResponses } from '../lib/early-requests.ts';
+import { parseEmbedParams } from '../lib/embed-params.ts';
+
+/**
+ * The page's one early-start handle (`window.__onairStart`), read by the app once:
+ * - `responses`: the channel's two calls by path, for the API client to take (lib/early-requests.ts);
+ * - `engine`: the engine started for a live channel, for the player to adopt (lib/early-engine.ts);
+ *   null once adopted, discarded, or never started;
+ * - `firstFrame`: what the app waits for before it runs (lib/early-first-frame.ts); null without
+ *   an early engine.
+ */
+export interface EarlyStart {
+  responses: EarlyResponses;
+  engine: EarlyEngine | null;
+  firstFrame: Promise<void> | null;
+}
+
+declare global {
+  interface Window {
+    __onairStart?: EarlyStart;
+  }
+}
+
+/** What the early start reads of the page: injectable, so unit tests run it on a fake window. */
+export interface EarlyWindow {
+  location: Pick<Location, 'pathname' | 'search' | 'href'>;
+  document: Pick<Document, 'createElement'> & {
+    readonly cookie: string;
+    body: HTMLElement | null;
+    documentElement: HTMLElement;
+  };
+  fetch?: typeof fetch;
+  MediaSource?: { canConstructInDedicatedWorker?: boolean };
+  Worker?: new (url: string) => Worker;
+  performance: Pick<Performance, 'mark'>;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  innerWidth: number;
+  innerHeight: number;
+  devicePixelRatio?: number;
+  __onairStart?: EarlyStart;
+}
+
+/** The app's wait for the early element's first frame gives up after this (lib/early-first-frame.ts). */
+export const EARLY_FIRST_FRAME_PATIENCE_MS = 1500;
+/** An engine the app has not adopted by then is discarded (the app failed, or chose another sink). */
+export const EARLY_ADOPTION_WINDOW_MS = 10_000;
+/** The multivariant playlist the page fetches for the engine: without it by then, the engine asks itself. */
+export const EARLY_PLAYLIST_PATIENCE_MS = 5000;
+
+/** The engine's `create` for the embed: low latency on, no estimate yet, every quality (SPEC §3). */
+export const EARLY_CREATE: CreateCommand = {
+  cmd: 'create',
+  lowLatency: true,
+  bandwidthEstimate: null,
+  transcodesOnly: false,
+};
+
+/**
+ * The channel's info and playback URL, requested while the bundle downloads, and a live
+ * channel's engine started in its worker. Same rules as the app: a `/{slug}` URL with a valid
+ * slug and a parsable query only; no token, so none at all when a session cookie exists (a
+ * token-bearing call must not be answered by a response fetched without one). Returns the
+ * handle, or null when the page starts nothing early. `workerUrl`: the engine worker's built URL
+ * (the build writes it; anything not starting with `/` means no early engine).
+ */
+export function earlyStart(win: EarlyWindow, workerUrl: string): EarlyStart | null {
+  const slug = /^\/([^/]+)$/.exec(win.location.pathname)?.[1];
+  if (!slug || !SLUG_PATTERN.test(slug) || !win.fetch || hasSessionCookie(win)) return null;
+  try {
+    decodeURIComponent(win.location.search.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+  const fetchFn = win.fetch.bind(win);
+  const init: RequestInit = {
+    credentials: API_REQUEST_SETTINGS.credentials,
+    cache: API_REQUEST_SETTINGS.cache,
+    headers: { Accept: API_REQUEST_SETTINGS.accept },
+    referrerPolicy: API_REQUEST_SETTINGS.referrerPolicy,
+  };
+  const paths = { info: channelPath(CHANNEL_INFO_PATH, slug), playback: channelPath(CHANNEL_PLAYBACK_URL_PATH, slug) };
+  const responses: EarlyResponses = {};
+  for (const path of [paths.info, paths.playback]) {
+    const response = fetchFn(path, init);
+    // A failure is the app's to report when it takes the response, not an unhandled rejection.
+    response.catch(() => {});
+    responses[path] = response;
+  }
+  const handle: EarlyStart = (win.__onairStart = { responses, engine: null, firstFrame: null });
+  const worker = startWorker(win, workerUrl);
+  if (!worker) return handle;
+  // Read by the start-up journey and the benchmark.
+  win.performance.mark('onair:engine-early-start');
+  runEarlyEngine(win, handle, worker, (path) => answer(responses[path]!), paths, fetchFn);
+  return handle;
+}
+
+function hasSessionCookie(win: EarlyWindow): boolean {
+  try {
+    return new RegExp(`(^|;\\s*)${SESSION_TOKEN_COOKIE}=`).test(win.document.cookie);
+  } catch {
+    // A frame may not read cookies at all (a sandbox without allow-same-origin throws): then
+    // there is no session cookie to defer to.
+    return false;
+  }
+}
+
+/**
+ * Where MediaSource can live in a worker, the engine's worker starts now, before the bundle
+ * runs: a worker takes 20-50 ms to start, and the channel's calls are answered meanwhile.
+ */
+function startWorker(win: EarlyWindow, workerUrl: string): Worker | null {
+  if (!workerUrl.startsWith('/') || win.MediaSource?.canConstructInDedicatedWorker !== true || !win.Worker) return null;
+  try {
+    return new win.Worker(workerUrl);
+  } catch {
+    return null;
+  }
+}
+
+/** A call's JSON, read from a copy of its response (the app takes the response itself); null for any failure. */
+async function answer(response: Promise<Response>): Promise<unknown> {
+  try {
+    const settled = await response;
+    return settled.ok ? await settled.clone().json() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stream's absolute http(s) URL when the channel is live, else null. */
+export function liveStreamUrl(info: unknown, playback: unknown, base: string): string | null {
+  const live = (info as { livestream?: unknown } | null)?.livestream;
+  const data = (playback as { data?: unknown } | null)?.data;
+  if (!live || typeof data !== 'string') return null;
+  try {
+    const url = new URL(data, base);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Once the calls say the channel is live, the page asks for the stream's multivariant playlist
+ * and hands its text to the worker with `load`, so the worker's first request is the media
+ * playlist; it goes on to the first parts, and the player adopts it (lib/early-engine.ts). The
+ * MediaSource handle goes on an element of the page's own, so the first frame shows before the
+ * app has started its player.
+ */
+function runEarlyEngine(
+  win: EarlyWindow,
+  handle: EarlyStart,
+  worker: Worker,
+  read: (path: string) => Promise<unknown>,
+  paths: { info: string; playback: string },
+  fetchFn: typeof fetch,
+): void {
+  const post = (command: EngineCommand) => worker.postMessage(command);
+  const engine: EarlyEngine = (handle.engine = {
+    url: null,
+    create: EARLY_CREATE,
+    worker: worker as EarlyEngine['worker'],
+    backlog: [],
+  });
+  // The app (src/main.tsx) waits for this before it runs: the first frame needs the main thread
+  // for a few short tasks here (the handle, the seek), which the app's bundle would hold up.
+  // Settled at the early element's first frame, when the early engine is discarded, or after
+  // EARLY_FIRST_FRAME_PATIENCE_MS, whichever comes first.
+  let releaseApp: () => void = () => {};
+  handle.firstFrame = new Promise<void>((resolve) => (releaseApp = resolve));
+  win.setTimeout(() => releaseApp(), EARLY_FIRST_FRAME_PATIENCE_MS);
+  // The early element plays at once only where the player would, and without sound (SPEC §2).
+  // With sound, the player's own play() asks the browser first (its autoplay policy).
+  const params = parseEmbedParams(win.location.search);
+  const playEarly = params.muted && params.autoplay;
+  const discard = () => {
+    releaseApp();
+    engine.discarded = true;
+    if (handle.engine !== engine) return;
+    handle.engine = null;
+    post({ cmd: 'delete' });
+    worker.terminate();
+    engine.video?.remove();
+  };
+  let source: MediaSourceHandle | null = null;
+  let start: number | null = null;
+  // The element the player will take (src/player/page-player.ts), given the MediaSource as soon
+  // as the worker has made it. Muted until the player applies the viewer's settings; fixed over
+  // the frame until the screen adopts it.
+  const showEarly = () => {
+    if (!source || !engine.url || handle.engine !== engine) return;
+    const video = engine.video ?? (engine.video = earlyVideo(win, source, engine, releaseApp));
+    if (start !== null) {
+      video.currentTime = start;
+      // Done here: the player, replaying the backlog, must not seek back to it later.
+      engine.backlog = engine.backlog.filter((queued) => (queued.data as { type?: string } | null)?.type !== 'seek');
+      win.performance.mark('onair:early-seek');
+      // Muted autoplay is allowed everywhere.
+      if (playEarly) video.play().catch(() => {});
+    }
+    start = null;
+  };
+  worker.onmessage = (event: MessageEvent) => {
+    const data = event.data as { type?: string; handle?: MediaSourceHandle; position?: number } | null;
+    if (data?.type === 'mediaSourceHandle') source = data.handle ?? null;
+    if (data?.type === 'seek') start = data.position ?? null;
+    showEarly();
+    if (data?.type === 'seek' && start === null) return;
+    engine.backlog.push(event);
+  };
+  worker.onerror = discard;
+  post(engine.create);
+  // The embed fills its frame: the first rendition is chosen for this size.
+  const dpr = win.devicePixelRatio || 1;
+  post({
+    cmd: 'setAutoViewportSize',
+    width: Math.round(win.innerWidth * dpr),
+    height: Math.round(win.innerHeight * dpr),
+  });
+  void Promise.all([read(paths.info), read(paths.playback)]).then(async ([info, playback]) => {
+    const url = liveStreamUrl(info, playback, win.location.href);
+    if (!url) return discard();
+    engine.url = url;
+    // The engine's own request would wait for the worker; without the text (a failed request,
+    // or none in time: a stalled one) the engine asks again itself, with its retries.
+    const text = await multivariantText(win, fetchFn, url);
+    // Adopted meanwhile (the app took over before the text came), the worker still waits for
+    // this load: only a discarded engine goes without it.
+    if (engine.discarded) return;
+    post({ cmd: 'load', path: url, ...(text === null ? {} : { extra: { multivariant: text } }) });
+  });
+  // Never adopted (the app failed, or chose another sink): gone with the adoption window.
+  win.setTimeout(discard, EARLY_ADOPTION_WINDOW_MS);
+}
+
+async function multivariantText(win: EarlyWindow, fetchFn: typeof fetch, url: string): Promise<string | null> {
+  const abort = new AbortController();
+  const timer = win.setTimeout(() => abort.abort(), EARLY_PLAYLIST_PATIENCE_MS);
+  try {
+    const response = await fetchFn(url, { credentials: 'same-origin', signal: abort.signal });
+    return response.ok ? await response.text() : null;
+  } catch {
+    return null;
+  } finally {
+    win.clearTimeout(timer);
+  }
+}
+
+function earlyVideo(win: EarlyWindow, source: MediaSourceHandle, engine: EarlyEngine, releaseApp: () => void) {
+  const video = win.document.createElement('video');
+  video.className = 'player__video';
+  video.playsInline = true;
+  video.muted = true;
+  video.dataset.testid = 'video';
+  video.style.position = 'fixed';
+  video.style.inset = '0';
+  // A MediaSourceHandle is a valid srcObject where MediaSource lives in a worker; the DOM types
+  // have not caught up.
+  video.srcObject = source as unknown as MediaProvider;
+  if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(() => releaseApp());
+  else video.addEventListener('loadeddata', () => releaseApp());
+  video.addEventListener('error', () => releaseApp());
+  // Paused before the app takes over (a media key, the browser's picture-in-picture window):
+  // that is the viewer's pause, and the app keeps it (page-player.ts).
+  video.addEventListener('pause', () => (engine.pausedByViewer = true));
+  (win.document.body ?? win.document.documentElement).appendChild(video);
+  win.performance.mark('onair:early-video');
+  return video;
+}
