@@ -1,4 +1,4 @@
-// `npm run bench:startup [-- --loads=N --players=a,b]`: cold start-up alone, many times, players
+// `npm run bench:startup [-- --loads=N --players=a,b --baseline=DIR]`: cold start-up alone, many times, players
 // interleaved (embed, native, embed, native, …) so that a slow minute of the machine hits every
 // player alike. Each load is a fresh browser context (empty HTTP cache) that plays for 3 s after
 // its first frame. Prints, per player, the median and quartiles of:
@@ -7,7 +7,11 @@
 //   so a start that is fast only because it starts far behind the edge shows as such;
 // - main-thread long tasks before the first frame (ms), the page work a start waits behind.
 // For the embed it also prints the median of its own start-up marks (performance.mark
-// `onair:*`). A benchmark, not a test: it reports and never judges.
+// `onair:*`). `--baseline=DIR`: another build of the embed (a `dist` built from an earlier
+// commit), served by a second platform and interleaved with this one as "embed-baseline", so a
+// change is measured against what it replaces in the same run; each embed load is also timed
+// warm (a second navigation in the same context, its HTTP cache filled). A benchmark, not a
+// test: it reports and never judges.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { latencySamples, percentile } from './lib/measure.mjs';
@@ -27,7 +31,8 @@ function parse(argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
     if (key === 'loads') options.loads = Number(value);
     else if (key === 'players') options.players = value.split(',');
-    else throw new Error(`unknown option ${arg} (--loads=N --players=a,b)`);
+    else if (key === 'baseline') options.baseline = value;
+    else throw new Error(`unknown option ${arg} (--loads=N --players=a,b --baseline=DIR)`);
   }
   if (!(options.loads >= 1)) throw new Error('--loads takes a whole number from 1');
   return options;
@@ -62,6 +67,16 @@ async function coldLoad(browser, player, base, clock) {
     await page.goto(`${base}${player.page.path}`);
     await page.waitForFunction(() => window.__bench?.firstFrameMs != null, null, { timeout: 30_000, polling: 50 });
     const firstFrameMs = await page.evaluate(() => window.__bench.firstFrameMs);
+    let warmFirstFrameMs = null;
+    if (player.id.startsWith('embed')) {
+      // Warm: the same page again in the same context (HTTP cache filled), in a second tab.
+      const again = await context.newPage();
+      await again.addInitScript(installProbe, SAMPLE_EVERY_MS);
+      await again.goto(`${base}${player.page.path}`);
+      await again.waitForFunction(() => window.__bench?.firstFrameMs != null, null, { timeout: 30_000, polling: 50 });
+      warmFirstFrameMs = await again.evaluate(() => window.__bench.firstFrameMs);
+      await again.close();
+    }
     const now = await page.evaluate(() => performance.now());
     await page.waitForTimeout(Math.max(0, firstFrameMs + AFTER_FIRST_FRAME_MS + 300 - now));
     const recorded = await page.evaluate(() => ({
@@ -86,6 +101,7 @@ async function coldLoad(browser, player, base, clock) {
       .reduce((total, t) => total + Math.min(t.durationMs, firstFrameMs - t.atMs), 0);
     return {
       firstFrameMs,
+      warmFirstFrameMs,
       latencyAtFirstS: at(firstFrameMs),
       latencyAfterS: at(firstFrameMs + AFTER_FIRST_FRAME_MS),
       longTaskMs,
@@ -107,6 +123,20 @@ async function main() {
   const list = allPlayers(options.players);
   const site = prepareSite(await builtEmbedDir(), list);
   const platform = await startPlatform({ embedDir: site.dir });
+  // The baseline build on a platform of its own, its player next to this build's embed.
+  const embed = list.find((p) => p.id === 'embed');
+  let baseline = null;
+  if (options.baseline && embed) {
+    const baseSite = prepareSite(options.baseline, [embed]);
+    const basePlatform = await startPlatform({ embedDir: baseSite.dir });
+    baseline = { site: baseSite, platform: basePlatform };
+    list.splice(list.indexOf(embed) + 1, 0, {
+      ...embed,
+      id: 'embed-baseline',
+      label: `${embed.label} (baseline build)`,
+      base: basePlatform.base,
+    });
+  }
   const clock = new PlaylistClock(`${platform.base}${MASTER}`);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -118,7 +148,7 @@ async function main() {
     for (let load = 1; load <= options.loads; load += 1) {
       for (const player of list) {
         try {
-          results[player.id].push(await coldLoad(browser, player, platform.base, clock));
+          results[player.id].push(await coldLoad(browser, player, player.base ?? platform.base, clock));
         } catch (error) {
           console.log(`  ${player.label}, load ${load}: ${error.message.split('\n')[0]}`);
         }
@@ -130,15 +160,23 @@ async function main() {
     await browser.close();
     await platform.stop();
     site.remove();
+    if (baseline) {
+      await baseline.platform.stop();
+      baseline.site.remove();
+    }
   }
   console.log(`\n${options.loads} cold loads per player, interleaved; median (quartiles)\n`);
-  console.log('| Player | First frame | Latency at it | Latency 3 s later | Long tasks before it |');
-  console.log('| --- | ---: | ---: | ---: | ---: |');
+  console.log('| Player | First frame | Warm | Latency at it | Latency 3 s later | Long tasks before it |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const player of list) {
     const r = results[player.id];
     const pick = (key) => r.map((x) => x[key]);
     console.log(
-      `| ${player.label} | ${fmt(pick('firstFrameMs'), 0, ' ms')} | ${fmt(pick('latencyAtFirstS'), 2, ' s')} | ` +
+      `| ${player.label} | ${fmt(pick('firstFrameMs'), 0, ' ms')} | ${fmt(
+        pick('warmFirstFrameMs').filter((v) => v !== null),
+        0,
+        ' ms',
+      )} | ${fmt(pick('latencyAtFirstS'), 2, ' s')} | ` +
         `${fmt(pick('latencyAfterS'), 2, ' s')} | ${fmt(pick('longTaskMs'), 0, ' ms')} |`,
     );
   }
