@@ -67,7 +67,8 @@ describe('the intakes under a flood of large posts (real HTTP)', () => {
       Buffer.byteLength(analytics.map((e) => JSON.stringify((e as { event: unknown }).event)).join('')),
     ).toBeLessThanOrEqual(ANALYTICS_KEPT_BYTES);
     expect(analytics.length).toBeGreaterThan(0);
-  });
+    // 2,560 posts of 64 KiB over real HTTP: seconds on a loaded machine, not a timing check.
+  }, 60_000);
 });
 
 describe('the monitoring intake’s forward path', () => {
@@ -98,8 +99,9 @@ describe('the monitoring intake’s forward path', () => {
       });
       expect(response.status).toBe(202);
     }
-    const events = (await kept('monitoring')) as { forward: string | null }[];
-    expect(events.map((e) => e.forward)).toEqual([good, null]);
+    // This test's two posts only (the intake keeps whatever else was posted meanwhile).
+    const events = (await kept('monitoring')) as { forward: string | null; event: { m?: number } }[];
+    expect(events.filter((e) => e.event.m === 1).map((e) => e.forward)).toEqual([good, null]);
   });
 });
 
