@@ -1,5 +1,5 @@
 // `npm run bench:startup [-- --loads=N --players=a,b --baseline=DIR]`: cold start-up alone, many times, players
-// interleaved (embed, native, embed, native, …) so that a slow minute of the machine hits every
+// interleaved (embed, native, native, embed, …) so that a slow minute of the machine hits every
 // player alike. Each load is a fresh browser context (empty HTTP cache) that plays for 3 s after
 // its first frame. Prints, per player, the median and quartiles of:
 // - first frame: navigation start to the first presented frame (as `npm run bench`);
@@ -146,7 +146,9 @@ async function main() {
   try {
     await clock.start();
     for (let load = 1; load <= options.loads; load += 1) {
-      for (const player of list) {
+      // Every other load in the opposite order, so neither player always goes first (against
+      // the other's leftovers: a busy CPU, a warm disk cache).
+      for (const player of load % 2 ? list : [...list].reverse()) {
         try {
           results[player.id].push(await coldLoad(browser, player, player.base ?? platform.base, clock));
         } catch (error) {

@@ -34,7 +34,8 @@ test.describe('device identification', () => {
     expect(first).toEqual({
       ok: true,
       cached: false,
-      requestId: expect.stringMatching(/^\d{13}\.[\w-]{6}$/),
+      // Signed by the platform for this device: <issued ms>.<random>.<visitorId>.<HMAC>.
+      requestId: expect.stringMatching(/^\d{13}\.[\w-]{6}\.[\w-]{20}\.[\w-]{43}$/),
       visitorId: expect.stringMatching(/^[\w-]{20}$/),
     });
     expect(requested.filter((p) => p === AGENT)).toHaveLength(1);

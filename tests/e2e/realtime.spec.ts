@@ -62,6 +62,16 @@ test('the live player joins its private livestream channel, authorised with the 
   expect(((await response.json()) as { auth: string }).auth).toMatch(/^onair-local-key:[0-9a-f]{64}$/);
 });
 
+test('the embed presents the request id its identification signed to the viewer token call', async ({ page }) => {
+  const identified = page.waitForResponse((r) => r.url().endsWith('/device-id/identify'), { timeout: 30_000 });
+  const tokenCall = page.waitForRequest((r) => r.url().endsWith('/viewer/v1/token'), { timeout: 30_000 });
+  await page.goto('/studio-live?muted=true');
+  const { requestId, visitorId } = (await (await identified).json()) as { requestId: string; visitorId: string };
+  // <issued ms>.<random>.<visitorId>.<HMAC>: the platform's own, for this device.
+  expect(requestId).toMatch(new RegExp(`^\\d{13}\\.[\\w-]{6}\\.${visitorId}\\.[\\w-]{43}$`));
+  expect((await tokenCall).headers()['x-request-id']).toBe(requestId);
+});
+
 test.describe('viewer presence', () => {
   const slug = 'quiet-corner';
   const channelId = 103;

@@ -79,7 +79,8 @@ export async function viewerPingFlood(base: string, sockets: number, pings: numb
   const closed: Promise<void>[] = [];
   for (let i = 0; i < sockets; i++) {
     const token = await viewerToken(base);
-    const ws = new WebSocket(`${base.replace('http', 'ws')}/viewer/v1/connect?token=${token}`);
+    // Outside a browser, a client sends whatever Origin it likes: the embed page's, here.
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/viewer/v1/connect?token=${token}`, { origin: base });
     ws.on('error', () => undefined);
     closed.push(new Promise((resolve) => ws.once('close', (code) => (count(outcomes, `closed ${code}`), resolve()))));
     await new Promise<void>((resolve) => ws.once('open', () => resolve()));

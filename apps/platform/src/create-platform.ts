@@ -110,6 +110,11 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   });
 
   const admin = Boolean(options.admin);
+  /** The origins its own pages (the embed, the receiver page) are served on. */
+  const ownOrigins = (): readonly string[] => {
+    const address = app.server.address();
+    return options.origins ?? loopbackOrigins(typeof address === 'object' && address ? address.port : 80);
+  };
   registerSelfOrigin(app, options.origins);
   registerSecurityHeaders(app);
   if (options.admin) registerAdminGate(app, options.admin);
@@ -138,21 +143,15 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   // The stand-in Chromecast is one room for everyone who can reach it (whoever connects as the
   // receiver sees every caster's stream URL): a testing hook, mounted only with the others, and
   // the embed is pointed at it only then.
-  if (admin) {
-    registerCastStandIn(app, {
-      admin,
-      origins: () => {
-        const address = app.server.address();
-        return options.origins ?? loopbackOrigins(typeof address === 'object' && address ? address.port : 80);
-      },
-    });
-  }
+  if (admin) registerCastStandIn(app, { admin, origins: ownOrigins });
   await registerViewerService(app, {
     ...options.viewers,
     now: options.viewers?.now ?? now,
     channels,
     admin,
     redisUrl: options.redisUrl ?? process.env.REDIS_URL,
+    // The embed is served by this platform: its pages are the only ones that open viewer sockets.
+    allowedOrigins: ownOrigins,
   });
   await app.register(fastifyStatic, {
     root: path.resolve(here, '../public/images'),

@@ -83,6 +83,33 @@ describe('platformEnv', () => {
   });
 });
 
+describe('blank secrets', () => {
+  it('refuses a blank or whitespace secret where others can reach it, naming it (not "set")', () => {
+    for (const blank of ['', ' ', '\t \n']) {
+      expect(refusal({ ...SECRETS, REALTIME_APP_SECRET: blank }, '0.0.0.0'), JSON.stringify(blank)).toEqual([
+        'REALTIME_APP_SECRET',
+      ]);
+    }
+    expect(() => platformEnv({ ...SECRETS, REALTIME_APP_SECRET: ' ' }, '0.0.0.0')).toThrow(
+      'The platform cannot start: REALTIME_APP_SECRET is blank (empty or only whitespace)',
+    );
+    expect(refusal({ ...SECRETS, VIEWER_TOKEN_SECRET: ' ', DEVICE_ID_SECRET: '  ' }, '0.0.0.0').sort()).toEqual([
+      'DEVICE_ID_SECRET',
+      'VIEWER_TOKEN_SECRET',
+    ]);
+  });
+
+  it('refuses one on loopback too: set blank is a mistake, not "use the local default"', () => {
+    expect(refusal({ REALTIME_APP_SECRET: ' ' }, '127.0.0.1')).toEqual(['REALTIME_APP_SECRET']);
+    expect(refusal({ REALTIME_APP_ID: '', DEVICE_ID_SECRET: '\t' }, 'localhost').sort()).toEqual([
+      'DEVICE_ID_SECRET',
+      'REALTIME_APP_ID',
+    ]);
+    // Unset on loopback is still the local default, and a secret with spaces inside is a secret.
+    expect(platformEnv({ VIEWER_TOKEN_SECRET: ' a real one ' }, '127.0.0.1').admin).toBeNull();
+  });
+});
+
 describe('ORIGINS', () => {
   it('lists the origins the platform serves as, and refuses a URL with a path', () => {
     expect(platformEnv({ ORIGINS: 'https://a.example, http://127.0.0.1:8080' }, '127.0.0.1').origins).toEqual([

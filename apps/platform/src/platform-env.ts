@@ -29,6 +29,8 @@ export function isLoopbackHost(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
+const BLANK_SECRET = 'is blank (empty or only whitespace): set a real secret, or leave it unset on loopback';
+
 const ON = new Set(['1', 'true', 'on']);
 const OFF = new Set(['', '0', 'false', 'off']);
 
@@ -36,6 +38,8 @@ const OFF = new Set(['', '0', 'false', 'off']);
  * The rules a platform starts under (issue: "nothing lost, no one let in"):
  * - the testing hooks are off unless `ADMIN=1`, and then answer only `ADMIN_TOKEN`'s bearer;
  *   on loopback a missing token is made up (`randomToken`) and shown to the operator;
+ * - a secret that is set must be a secret: blank or whitespace is refused on every host (read
+ *   as unset, it would quietly put the public default to work; secrets.ts);
  * - bound where others can reach it, every secret must be set (the local defaults are public),
  *   the hooks need a token given, never a made-up one nobody else could know about, and
  *   `ORIGINS` says which origins it serves as (its URLs are never built on a Host header).
@@ -55,16 +59,19 @@ export function platformEnv(
   const token = env.ADMIN_TOKEN === '' ? undefined : env.ADMIN_TOKEN;
   const tokenCheck = serverEnvSchema.shape.ADMIN_TOKEN.safeParse(token);
   if (!tokenCheck.success) issues.push({ key: 'ADMIN_TOKEN', message: tokenCheck.error.issues[0]!.message });
-  if (!loopback) {
-    const secrets = serverEnvSchema.safeParse({ ...env, ADMIN_TOKEN: undefined });
-    if (!secrets.success) {
-      for (const issue of secrets.error.issues) {
-        issues.push({
-          key: issue.path.map(String).join('.'),
-          message: `must be set on a host others can reach (${host})`,
-        });
-      }
+  // The secrets, by the server schema (packages/config): a blank one (set, but empty or only
+  // whitespace) is refused on every host, naming it; one unset is refused off loopback only,
+  // where its public local default would be a known key.
+  const secrets = serverEnvSchema.safeParse({ ...env, ADMIN_TOKEN: undefined });
+  const refusedSecrets = secrets.success ? [] : secrets.error.issues.map((issue) => issue.path.map(String).join('.'));
+  for (const key of new Set(refusedSecrets)) {
+    if (env[key] !== undefined) {
+      issues.push({ key, message: BLANK_SECRET });
+    } else if (!loopback) {
+      issues.push({ key, message: `must be set on a host others can reach (${host})` });
     }
+  }
+  if (!loopback) {
     if (adminOn && token === undefined) {
       issues.push({ key: 'ADMIN_TOKEN', message: `must be set for ADMIN=1 on a host others can reach (${host})` });
     }

@@ -50,6 +50,16 @@ describe('createServerConfig (SPEC §8 server-only variables)', () => {
     ]);
   });
 
+  it('refuses a blank or whitespace secret as it refuses a missing one', () => {
+    for (const blank of ['', ' ', '\t\n']) {
+      const config = createServerConfig({
+        source: () => ({ ...env, REALTIME_APP_SECRET: blank }),
+        isBrowser: () => false,
+      });
+      expect(() => config.REALTIME_APP_ID, JSON.stringify(blank)).toThrow(/REALTIME_APP_SECRET \(must be a non-blank/);
+    }
+  });
+
   it('defaults to detecting the browser by a global window (none under node)', () => {
     const config = createServerConfig({ source: () => env });
     expect(config.REALTIME_APP_ID).toBe('app');

@@ -2,7 +2,8 @@ import { z } from './zod.ts';
 import { invalidEnvError, issuesFromZod } from './config-error.ts';
 import { SERVER_ENV_KEYS, type ServerEnvKey } from './server-env-keys.ts';
 
-const secret = z.string().check(z.minLength(1, 'must be a non-empty string'));
+/** Set, and not blank: `" "` is a mistake, never a secret (nor a reason to use a default). */
+const secret = z.string().check(z.regex(/\S/, 'must be a non-blank string (not empty, not only whitespace)'));
 
 /**
  * Settings that must never reach a browser: no `PUBLIC_` prefix, no defaults (a default secret

@@ -60,7 +60,10 @@ async function get(apiKey: string | undefined, url = endpoint(), timeout?: numbe
 describe('the served agent', () => {
   it('identifies through the endpoint', async () => {
     const result = await get(LOCAL_DEVICE_ID_API_KEY);
-    expect(result).toEqual({ requestId: expect.stringMatching(/^\d+\.[\w-]{6}$/), visitorId: expect.any(String) });
+    expect(result).toEqual({
+      requestId: expect.stringMatching(/^\d+\.[\w-]{6}\.[\w-]{20}\.[\w-]{43}$/),
+      visitorId: expect.any(String),
+    });
   });
 
   it.each([

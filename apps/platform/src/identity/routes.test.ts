@@ -5,7 +5,9 @@ import {
   FAULTS_PATH,
   IDENTIFY_PATH,
   LOCAL_DEVICE_ID_API_KEY,
+  LOCAL_DEVICE_ID_SECRET,
   registerDeviceIdentification,
+  verifyRequestId,
 } from './index.ts';
 import { turnsUntil } from '../testing/event-loop.ts';
 import { DEVICE_COOKIE, deviceCookieHeader } from './visitor-id.ts';
@@ -63,8 +65,14 @@ describe('POST /device-id/identify', () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
     const body = first.json<{ requestId: string; visitorId: string }>();
-    expect(body.requestId).toMatch(/^1800000000000\.[\w-]{6}$/);
+    expect(body.requestId).toMatch(/^1800000000000\.[\w-]{6}\.[\w-]{20}\.[\w-]{43}$/);
     expect(body.visitorId).toMatch(/^[\w-]{20}$/);
+    // Signed by the platform for this device, as the viewer token endpoint checks.
+    expect(verifyRequestId(LOCAL_DEVICE_ID_SECRET, body.requestId, 1_800_000_000_000)).toEqual({
+      ok: true,
+      visitorId: body.visitorId,
+      issuedAt: 1_800_000_000_000,
+    });
 
     const setCookie = String(first.headers['set-cookie']);
     expect(setCookie).toMatch(new RegExp(`^${DEVICE_COOKIE}=[\\w-]{22}; `));

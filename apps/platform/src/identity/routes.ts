@@ -4,7 +4,9 @@
  *
  *   GET    /device-id/agent.js          the agent, an ES module (agent-script.ts)
  *   POST   /device-id/identify          {apiKey, url} → {requestId, visitorId}; errors in
- *                                       identify-error.ts's shape with a machine code
+ *                                       identify-error.ts's shape with a machine code; the
+ *                                       requestId is signed (request-id.ts), for the viewer
+ *                                       token endpoint to verify
  *   POST   /admin/device-id/faults      queue {status?, delayMs?, count?} → 201 { faults }
  *   GET    /admin/device-id/faults      → { faults: [{ status?, delayMs, remaining }] }
  *   DELETE /admin/device-id/faults      clear → 204
@@ -17,7 +19,8 @@ import { sendError } from '../http-error.ts';
 import { AGENT_PATH, AGENT_SCRIPT } from './agent-script.ts';
 import { codeForStatus, sendIdentifyError } from './identify-error.ts';
 import { parseIdentifyFault, type IdentifyFaults } from './identify-faults.ts';
-import { deviceCookieHeader, deviceCookieOf, newRequestId, visitorIdFor } from './visitor-id.ts';
+import { signRequestId } from './request-id.ts';
+import { deviceCookieHeader, deviceCookieOf, visitorIdFor } from './visitor-id.ts';
 
 export const IDENTIFY_PATH = '/device-id/identify';
 export const FAULTS_PATH = '/admin/device-id/faults';
@@ -67,9 +70,10 @@ export async function identityRoutes(scope: FastifyInstance, options: IdentityRo
 
     const device = deviceCookieOf(request.headers.cookie);
     if (device.issued) reply.header('set-cookie', deviceCookieHeader(device.id, request.protocol === 'https'));
+    const visitorId = visitorIdFor(options.secret, device.id);
     return reply
       .header('cache-control', 'no-store')
-      .send({ requestId: newRequestId(now()), visitorId: visitorIdFor(options.secret, device.id) });
+      .send({ requestId: signRequestId(options.secret, { visitorId, issuedAt: now() }), visitorId });
   });
 
   if (!options.admin) return;

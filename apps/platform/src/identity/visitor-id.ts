@@ -53,11 +53,6 @@ export function visitorIdFor(secret: string, deviceId: string): string {
   return createHmac('sha256', secret).update(deviceId).digest('base64url').slice(0, VISITOR_ID_LENGTH);
 }
 
-/** `<ms since epoch>.<6 random chars>`: unique per call and sortable by time, like the common services. */
-export function newRequestId(now: number): string {
-  return `${now}.${randomBytes(6).toString('base64url').slice(0, 6)}`;
-}
-
 function readCookie(header: string, name: string): string | undefined {
   for (const part of header.split(';')) {
     const separator = part.indexOf('=');

@@ -7,6 +7,8 @@
  * the stand-in works without set-up, and anything reachable by others must set its own.
  */
 
+import { serverSecret } from '../secrets.ts';
+
 export interface RealtimeCredentials {
   appId: string;
   key: string;
@@ -25,11 +27,16 @@ export const LOCAL_REALTIME_CREDENTIALS: Readonly<RealtimeCredentials> = Object.
 const nonEmpty = (value: string | undefined): string | undefined =>
   value !== undefined && value.trim() !== '' ? value : undefined;
 
+/**
+ * The public settings fall back on a blank value; the app id and secret do not: a blank
+ * REALTIME_APP_SECRET throws (BlankSecretError) instead of quietly signing with the public
+ * local default (secrets.ts).
+ */
 export function realtimeCredentialsFromEnv(env: NodeJS.ProcessEnv = process.env): RealtimeCredentials {
   return {
-    appId: nonEmpty(env.REALTIME_APP_ID) ?? LOCAL_REALTIME_CREDENTIALS.appId,
+    appId: serverSecret('REALTIME_APP_ID', LOCAL_REALTIME_CREDENTIALS.appId, undefined, env),
     key: nonEmpty(env.PUBLIC_REALTIME_KEY) ?? LOCAL_REALTIME_CREDENTIALS.key,
-    secret: nonEmpty(env.REALTIME_APP_SECRET) ?? LOCAL_REALTIME_CREDENTIALS.secret,
+    secret: serverSecret('REALTIME_APP_SECRET', LOCAL_REALTIME_CREDENTIALS.secret, undefined, env),
     cluster: nonEmpty(env.PUBLIC_REALTIME_CLUSTER) ?? LOCAL_REALTIME_CREDENTIALS.cluster,
   };
 }

@@ -21,11 +21,12 @@ export {
   type ViewerServiceContext,
   type ViewerServiceOptions,
 } from './viewer-service.ts';
-export { VIEWER_CONNECT_PATH, ViewerCloseCode } from './viewer-socket.ts';
+export { DEFAULT_PER_ADDRESS, VIEWER_CONNECT_PATH, ViewerCloseCode, type PerAddressCaps } from './viewer-socket.ts';
 export {
+  addressViewerId,
+  deviceViewerId,
   issueViewerToken,
   verifyViewerToken,
-  viewerIdFor,
   type TokenCheck,
   type ViewerTokenClaims,
 } from './viewer-token.ts';

@@ -2,6 +2,8 @@
  * HTTP side of the viewer service:
  *
  *   GET    /viewer/v1/token                 x-client-token (+ x-request-id) → { data: { token } }
+ *                                           the viewer is the device a signed request id names,
+ *                                           else the client's address key (viewer-token.ts)
  *   GET    /current-viewers?ids[]=1&ids[]=2 → [{ channel_id, viewers }] (unknown ids absent)
  *   GET    /api/v2/livestreams/:id/viewers  → [{ viewers }]
  *   POST   /admin/viewers/token-faults      queue a token failure {status, count?} → 201 { faults }
@@ -17,7 +19,9 @@ import type { PresenceStore } from './presence-store.ts';
 import { parseTokenFault, type TokenFaults } from './token-faults.ts';
 import { channelById, channelByLivestreamId, countViewers, type ChannelDirectory } from './viewer-counts.ts';
 import { sendViewerError } from './viewer-error.ts';
-import { issueViewerToken, viewerIdFor } from './viewer-token.ts';
+import { addressViewerId, deviceViewerId, issueViewerToken } from './viewer-token.ts';
+import { verifyRequestId } from '../identity/request-id.ts';
+import { addressKey, type ClientAddressOf } from '../limits/address-key.ts';
 import type { KeyedRateLimit } from '../limits/token-bucket.ts';
 
 export interface ViewerRoutesOptions {
@@ -27,8 +31,14 @@ export interface ViewerRoutesOptions {
   clientToken: string;
   tokenSecret: string;
   tokenTtlMs: number;
-  /** Tokens per client address (a stranger minting tokens in a loop gets 429s). */
+  /** Tokens per client address key (a stranger minting tokens in a loop gets 429s). */
   tokenLimit: KeyedRateLimit;
+  /** How the client's address is read (the TCP peer by default, never a header). */
+  clientAddress: ClientAddressOf;
+  /** The identification service's secret, which signs request ids (identity/request-id.ts). */
+  requestIdSecret: string;
+  /** How old an identification may be and still vouch for a device. */
+  requestIdMaxAgeMs: number;
   now: () => number;
   admin: boolean;
 }
@@ -75,7 +85,9 @@ export async function viewerRoutes(scope: FastifyInstance, options: ViewerRoutes
     if (headerValue(request.headers['x-client-token']) !== options.clientToken) {
       return sendViewerError(reply, 401, 'Invalid client token');
     }
-    if (!options.tokenLimit.take(request.ip)) {
+    // An IPv6 client is its /64: one machine may use any of its 2^64 addresses.
+    const key = addressKey(options.clientAddress(request.raw));
+    if (!options.tokenLimit.take(key)) {
       reply.header('retry-after', '2');
       return sendViewerError(reply, 429, 'Too many token requests from this address');
     }
@@ -83,8 +95,18 @@ export async function viewerRoutes(scope: FastifyInstance, options: ViewerRoutes
     if (requestId !== undefined && !REQUEST_ID_PATTERN.test(requestId)) {
       return sendViewerError(reply, 400, 'x-request-id must be 1 to 256 visible ASCII characters');
     }
+    // A request id we did not sign, or signed too long ago, vouches for nobody. Not refused:
+    // the embed presents what its cache holds, and a viewer whose identification failed or
+    // went stale still watches; it counts as its address's one unvouched viewer.
+    const vouched =
+      requestId === undefined
+        ? undefined
+        : verifyRequestId(options.requestIdSecret, requestId, now(), options.requestIdMaxAgeMs);
+    if (vouched?.ok === false) request.log.debug({ reason: vouched.reason }, 'viewer token: request id unvouched');
     const token = issueViewerToken(options.tokenSecret, {
-      viewerId: viewerIdFor(options.tokenSecret, requestId),
+      viewerId: vouched?.ok
+        ? deviceViewerId(options.tokenSecret, vouched.visitorId)
+        : addressViewerId(options.tokenSecret, key),
       expiresAt: now() + options.tokenTtlMs,
     });
     return reply.header('cache-control', 'no-store').send({ data: { token } });

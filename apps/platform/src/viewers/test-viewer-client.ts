@@ -4,15 +4,30 @@
  */
 
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import type { ChannelRecord } from '../channels/channel-store.ts';
 import { createPlatform, type Platform, type PlatformOptions } from '../create-platform.ts';
+import { LOCAL_DEVICE_ID_API_KEY } from '../identity/index.ts';
 import { TEST_ADMIN } from '../testing/admin.ts';
 
 export const CLIENT_TOKEN = 'onair-local-client';
+
+/**
+ * The header through which a test says which address a request comes from, read only by
+ * `testPeerAddress`, which a test hands the viewer service as its `clientAddress`. Loopback has
+ * one IPv6 address (::1), so this is how tests play IPv6 neighbours over real sockets. The
+ * platform itself reads no such header (its default is the TCP peer).
+ */
+export const TEST_PEER_HEADER = 'x-test-peer-address';
+
+export const testPeerAddress = (request: IncomingMessage): string | undefined => {
+  const given = request.headers[TEST_PEER_HEADER];
+  return typeof given === 'string' ? given : request.socket.remoteAddress;
+};
 
 const live = (id: number, livestreamId: number, viewerCount: number, slug: string): ChannelRecord => ({
   id,
@@ -51,10 +66,39 @@ export async function startPlatform(options: PlatformOptions = {}, port = 0): Pr
   return { ...platform, base: `http://127.0.0.1:${address.port}`, ws: `ws://127.0.0.1:${address.port}` };
 }
 
-export async function fetchToken(base: string, requestId?: string): Promise<string> {
+export interface Identified {
+  requestId: string;
+  visitorId: string;
+  /** The device cookie, to identify the same device again. */
+  cookie: string;
+}
+
+/** What the embed's agent does: `POST /device-id/identify`; with `cookie`, as that device again. */
+export async function identify(base: string, cookie?: string): Promise<Identified> {
+  const response = await fetch(`${base}/device-id/identify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie !== undefined && { cookie }) },
+    body: JSON.stringify({ apiKey: LOCAL_DEVICE_ID_API_KEY }),
+  });
+  if (!response.ok) throw new Error(`identify: ${response.status}`);
+  const body = (await response.json()) as { requestId: string; visitorId: string };
+  return { ...body, cookie: cookie ?? response.headers.get('set-cookie')!.split(';')[0]! };
+}
+
+/** A new device's request id (a fresh identification, no cookie). */
+export async function deviceRequestId(base: string): Promise<string> {
+  return (await identify(base)).requestId;
+}
+
+export function tokenCall(base: string, options: { requestId?: string; peer?: string } = {}): Promise<Response> {
   const headers: Record<string, string> = { 'x-client-token': CLIENT_TOKEN };
-  if (requestId !== undefined) headers['x-request-id'] = requestId;
-  const response = await fetch(`${base}/viewer/v1/token`, { headers });
+  if (options.requestId !== undefined) headers['x-request-id'] = options.requestId;
+  if (options.peer !== undefined) headers[TEST_PEER_HEADER] = options.peer;
+  return fetch(`${base}/viewer/v1/token`, { headers });
+}
+
+export async function fetchToken(base: string, requestId?: string, peer?: string): Promise<string> {
+  const response = await tokenCall(base, { ...(requestId !== undefined && { requestId }), ...(peer && { peer }) });
   if (!response.ok) throw new Error(`token: ${response.status}`);
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
@@ -91,9 +135,41 @@ export interface ViewerClient {
   close(): Promise<{ code: number; reason: string }>;
 }
 
-export async function connectViewer(wsBase: string, token: string | undefined): Promise<ViewerClient> {
+/** The embed's page origin on a test platform: what a browser sends as the socket's Origin. */
+export function pageOrigin(wsBase: string): string {
+  return wsBase.replace(/^ws/, 'http');
+}
+
+/**
+ * Node's `ws` as the embed's page runs it: with the page's Origin (a browser always sends one),
+ * for the real client (packages/realtime), which takes a WebSocket constructor.
+ */
+export function pageWebSocket(origin: string): typeof WebSocket {
+  return class PageWebSocket extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { origin });
+    }
+  } as typeof WebSocket;
+}
+
+export interface ConnectOptions {
+  /** The socket's Origin (default: the platform's own, as the embed's page sends); null: none. */
+  origin?: string | null;
+  /** The address the test platform reads (TEST_PEER_HEADER); default: the real peer. */
+  peer?: string;
+}
+
+export async function connectViewer(
+  wsBase: string,
+  token: string | undefined,
+  options: ConnectOptions = {},
+): Promise<ViewerClient> {
   const url = token === undefined ? `${wsBase}/viewer/v1/connect` : `${wsBase}/viewer/v1/connect?token=${token}`;
-  const ws = new WebSocket(url);
+  const origin = options.origin === undefined ? pageOrigin(wsBase) : options.origin;
+  const ws = new WebSocket(url, {
+    ...(origin !== null && { origin }),
+    ...(options.peer !== undefined && { headers: { [TEST_PEER_HEADER]: options.peer } }),
+  });
   const inbox: { type: string; data?: unknown }[] = [];
   const waiting: ((message: { type: string; data?: unknown }) => void)[] = [];
   ws.on('message', (data) => {

@@ -8,7 +8,14 @@ import {
 } from '@onair/realtime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { CLIENT_TOKEN, currentViewers, eventually, startPlatform, type RunningPlatform } from './test-viewer-client.ts';
+import {
+  CLIENT_TOKEN,
+  currentViewers,
+  eventually,
+  pageWebSocket,
+  startPlatform,
+  type RunningPlatform,
+} from './test-viewer-client.ts';
 import { ADMIN_HEADERS } from '../testing/admin.ts';
 
 /**
@@ -83,7 +90,8 @@ describe('the real viewer client against the viewer service', () => {
         tokenDelayMs: { min: 0, max: 1 },
         reconnection: { minReconnectionDelay: 200, maxReconnectionDelay: 500 },
       },
-      { fetch, WebSocket: WebSocket as never, logger },
+      // Node's ws with the embed page's Origin, as a browser sends it.
+      { fetch, WebSocket: pageWebSocket(first.base) as never, logger },
     );
     const states: ViewerSocketState['status'][] = [];
     socket.subscribe((state) => states.push(state.status));
@@ -112,7 +120,9 @@ describe('the real viewer client against the viewer service', () => {
   it('logs a refused token (close 4001) as critical', async () => {
     const { base } = await platform();
     const { logger, lines } = recordingLogger();
-    const forged = new WebSocket(`${base.replace('http', 'ws')}/viewer/v1/connect?token=v1.forged.sig`);
+    const forged = new WebSocket(`${base.replace('http', 'ws')}/viewer/v1/connect?token=v1.forged.sig`, {
+      origin: base,
+    });
     const code = await new Promise<number>((resolve) => forged.on('close', (c) => resolve(c)));
     expect(code).toBe(4001);
     const { logClose } = await import('@onair/realtime');

@@ -6,6 +6,7 @@ import { redisServerAvailable, REDIS_SERVER, startTestRedis, type TestRedis } fr
 import {
   connectViewer,
   currentViewers,
+  deviceRequestId,
   eventually,
   fetchToken,
   startPlatform,
@@ -52,12 +53,14 @@ describe('viewer counts across platform processes sharing a real Redis', () => {
   it('counts viewers on both processes together, a device on both once', async () => {
     const a = await node();
     const b = await node();
-    const onA = await watch(a, 201, 'device-1');
-    await watch(b, 201, 'device-2');
+    // Identified by one process, vouched for by both (they share DEVICE_ID_SECRET).
+    const device1 = await deviceRequestId(a.base);
+    const onA = await watch(a, 201, device1);
+    await watch(b, 201, await deviceRequestId(b.base));
     expect(await count(a)).toBe(2);
     expect(await count(b)).toBe(2);
     // The same device through the other process is still one viewer.
-    await watch(b, 201, 'device-1');
+    await watch(b, 201, device1);
     expect(await count(a)).toBe(2);
     await onA.leave(201);
     expect(await count(b)).toBe(2);
@@ -72,8 +75,8 @@ describe('viewer counts across platform processes sharing a real Redis', () => {
     const store = await RedisPresenceStore.connect(redis.url, { ...tuning, now: Date.now, viewerTtlMs: 75_000 });
     const crashing = await startPlatform({ viewers: { presenceStore: store } });
     platforms.push(crashing);
-    await watch(survivor, 201);
-    await watch(crashing, 201);
+    await watch(survivor, 201, await deviceRequestId(survivor.base));
+    await watch(crashing, 201, await deviceRequestId(crashing.base));
     expect(await count(survivor)).toBe(2);
 
     store.abandon();

@@ -4,14 +4,17 @@ import {
   connectViewer,
   CLIENT_TOKEN,
   currentViewers,
+  deviceRequestId,
   eventually,
   fetchToken,
+  identify,
   startPlatform,
   type RunningPlatform,
   type ViewerClient,
 } from './test-viewer-client.ts';
 import { LOCAL_VIEWER_TOKEN_SECRET } from './viewer-service.ts';
 import { issueViewerToken, verifyViewerToken } from './viewer-token.ts';
+import { LOCAL_DEVICE_ID_SECRET, signRequestId } from '../identity/index.ts';
 import { ADMIN_HEADERS } from '../testing/admin.ts';
 
 const START = 1_800_000_000_000;
@@ -61,14 +64,39 @@ describe('GET /viewer/v1/token', () => {
     expect(check).toMatchObject({ ok: true, claims: { expiresAt: time + 60_000 } });
   });
 
-  it('binds the request id: one device is one viewer, tokens without one are new viewers', async () => {
+  it('makes one viewer of a device the platform identified, whatever request id of it comes', async () => {
     const viewerOf = async (requestId?: string) => {
       const check = verifyViewerToken(LOCAL_VIEWER_TOKEN_SECRET, await fetchToken(platform.base, requestId), time);
       return check.ok ? check.claims.viewerId : undefined;
     };
-    expect(await viewerOf('device-1')).toBe(await viewerOf('device-1'));
-    expect(await viewerOf('device-1')).not.toBe(await viewerOf('device-2'));
-    expect(await viewerOf()).not.toBe(await viewerOf());
+    const device = await identify(platform.base);
+    const again = await identify(platform.base, device.cookie);
+    expect(again.requestId).not.toBe(device.requestId);
+    expect(await viewerOf(device.requestId)).toMatch(/^device-/);
+    expect(await viewerOf(device.requestId)).toBe(await viewerOf(again.requestId));
+    expect(await viewerOf(device.requestId)).not.toBe(await viewerOf(await deviceRequestId(platform.base)));
+  });
+
+  it('makes one viewer of everyone it cannot vouch for from one address: none, made up, foreign-signed, expired', async () => {
+    const viewerOf = async (requestId?: string) => {
+      const check = verifyViewerToken(LOCAL_VIEWER_TOKEN_SECRET, await fetchToken(platform.base, requestId), time);
+      return check.ok ? check.claims.viewerId : undefined;
+    };
+    const { requestId, visitorId } = await identify(platform.base);
+    const [issued, nonce, , signature] = requestId.split('.');
+    const unvouched = [
+      undefined,
+      'device-1',
+      '1800000000000.abcdef',
+      signRequestId('someone-else', { visitorId, issuedAt: time }),
+      // Its visitorId swapped: the signature no longer matches.
+      `${issued}.${nonce}.${'A'.repeat(20)}.${signature}`,
+      // Signed by this platform, but more than a day ago.
+      signRequestId(LOCAL_DEVICE_ID_SECRET, { visitorId, issuedAt: time - 24 * 60 * 60 * 1000 }),
+    ];
+    const ids = new Set(await Promise.all(unvouched.map(viewerOf)));
+    expect([...ids]).toEqual([expect.stringMatching(/^anon-/)]);
+    expect(await viewerOf(requestId)).toMatch(/^device-/);
     const bad = await token({ 'x-client-token': CLIENT_TOKEN, 'x-request-id': 'x'.repeat(300) });
     expect(bad.status).toBe(400);
   });
@@ -130,8 +158,9 @@ describe('GET /viewer/v1/connect', () => {
   });
 
   it('counts a viewer once per channel however many sockets it has, and each viewer apart', async () => {
-    const tab1 = await viewer('device-a');
-    const tab2 = await viewer('device-a');
+    const device = await deviceRequestId(platform.base);
+    const tab1 = await viewer(device);
+    const tab2 = await viewer(device);
     await tab1.handshake(201);
     expect(await count201()).toBe(1);
     await tab2.handshake('201');
@@ -158,8 +187,8 @@ describe('GET /viewer/v1/connect', () => {
   });
 
   it('expires a viewer that neither handshakes nor pings, and a ping brings it back', async () => {
-    const silent = await viewer();
-    const pinging = await viewer();
+    const silent = await viewer(await deviceRequestId(platform.base));
+    const pinging = await viewer(await deviceRequestId(platform.base));
     await silent.handshake(201);
     await pinging.handshake(201);
     time += VIEWER_TTL_MS - 1000;

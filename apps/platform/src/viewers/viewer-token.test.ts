@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueViewerToken, verifyViewerToken, viewerIdFor } from './viewer-token.ts';
+import { addressViewerId, deviceViewerId, issueViewerToken, verifyViewerToken } from './viewer-token.ts';
 
 const SECRET = 'test-secret';
 const NOW = 1_800_000_000_000;
@@ -35,11 +35,18 @@ describe('viewer tokens', () => {
 });
 
 describe('viewer ids', () => {
-  it('are stable per request id and secret, and fresh without a request id', () => {
-    expect(viewerIdFor(SECRET, 'req-1')).toBe(viewerIdFor(SECRET, 'req-1'));
-    expect(viewerIdFor(SECRET, 'req-1')).not.toBe(viewerIdFor(SECRET, 'req-2'));
-    expect(viewerIdFor(SECRET, 'req-1')).not.toBe(viewerIdFor('another-secret', 'req-1'));
-    expect(viewerIdFor(SECRET, undefined)).not.toBe(viewerIdFor(SECRET, undefined));
-    expect(viewerIdFor(SECRET, 'req-1')).not.toContain('req-1');
+  it('are stable per device and secret, and never show the visitorId', () => {
+    expect(deviceViewerId(SECRET, 'visitor-1')).toBe(deviceViewerId(SECRET, 'visitor-1'));
+    expect(deviceViewerId(SECRET, 'visitor-1')).not.toBe(deviceViewerId(SECRET, 'visitor-2'));
+    expect(deviceViewerId(SECRET, 'visitor-1')).not.toBe(deviceViewerId('another-secret', 'visitor-1'));
+    expect(deviceViewerId(SECRET, 'visitor-1')).not.toContain('visitor-1');
+  });
+
+  it('are one per address key for viewers nobody vouched for, and never show the address', () => {
+    expect(addressViewerId(SECRET, '2001:db8:1:2::/64')).toBe(addressViewerId(SECRET, '2001:db8:1:2::/64'));
+    expect(addressViewerId(SECRET, '2001:db8:1:2::/64')).not.toBe(addressViewerId(SECRET, '2001:db8:1:3::/64'));
+    expect(addressViewerId(SECRET, '192.0.2.1')).not.toContain('192');
+    // A device id and an address id never collide, whatever the strings.
+    expect(addressViewerId(SECRET, 'x')).not.toBe(deviceViewerId(SECRET, 'x'));
   });
 });

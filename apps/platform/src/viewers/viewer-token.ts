@@ -10,7 +10,7 @@
  * and nothing to negotiate, so `alg` confusion cannot arise.
  */
 
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export interface ViewerTokenClaims {
   viewerId: string;
@@ -64,12 +64,21 @@ export function verifyViewerToken(secret: string, token: string | undefined, now
 }
 
 /**
- * The viewer id a token carries. With a device-identification request id it is derived from
- * it (keyed by the secret, so ids cannot be forged from a known request id, and the request
- * id itself is never echoed to other viewers): a device that fetches several tokens, one per
- * tab or per reconnect, is one viewer and counts once. Without one, every token is a new viewer.
+ * The viewer id a token carries, which presence counts by. Derived (keyed by the secret, so an
+ * id cannot be made from what a client knows, and neither the visitorId nor the address is
+ * echoed in a token) from:
+ *
+ * - a device the platform vouched for (a signed request id from /device-id/identify): every
+ *   token of that device, one per tab or per reconnect, is one viewer and counts once;
+ * - otherwise the client's address key (its IPv4 address or IPv6 /64): every viewer the
+ *   platform cannot vouch for from one address is one viewer. Identification failed (blocked,
+ *   timed out), a forged, expired or junk request id, or none at all: they still get a token
+ *   and watch, but a thousand of them from one address count as one.
  */
-export function viewerIdFor(secret: string, requestId: string | undefined): string {
-  if (requestId === undefined) return `anon-${randomUUID()}`;
-  return `device-${sign(secret, `device:${requestId}`).toString('base64url').slice(0, 22)}`;
+export function deviceViewerId(secret: string, visitorId: string): string {
+  return `device-${sign(secret, `device:${visitorId}`).toString('base64url').slice(0, 22)}`;
+}
+
+export function addressViewerId(secret: string, addressKey: string): string {
+  return `anon-${sign(secret, `address:${addressKey}`).toString('base64url').slice(0, 22)}`;
 }

@@ -32,6 +32,8 @@ export type ViewerTokenResponse = z.infer<typeof viewerTokenSchema>;
 /**
  * Headers of the token call (SPEC §7: "a client token and an optional request id"). Their
  * names are not shown; these are ours, and the platform's token service must read the same.
+ * `x-request-id` is the requestId device identification answered, as it came: the platform
+ * signs it and counts the device it names as one viewer; without one it still issues a token.
  */
 export const viewerTokenHeadersSchema = z.object({
   'x-client-token': z.string().check(z.minLength(1)),

@@ -27,6 +27,15 @@ export interface RequestScope {
   current(): boolean;
 }
 
+/** How one request is made, beside its URL and scope. */
+export interface LoadOptions {
+  policy: RetryPolicy;
+  /** The transfer as it goes (the abandon rule). */
+  watch?: TransferWatch;
+  /** Why a body is unusable (then it is asked for again), or null. */
+  check?(bytes: Uint8Array): string | null;
+}
+
 /**
  * How the engine asks the origin: every request with the retry policy of its kind
  * (loader.ts), the page's credentials mode (setRequestCredentials), a timeout on the engine's
@@ -38,13 +47,7 @@ export class EngineRequests {
   constructor(private readonly deps: EngineRequestsDeps) {}
 
   /** The bytes of `url`; null when the scope ended or its signal aborted meanwhile. */
-  load(
-    url: string,
-    policy: RetryPolicy,
-    scope: RequestScope,
-    watch?: TransferWatch,
-    check?: (bytes: Uint8Array) => string | null,
-  ): Promise<Loaded | null> {
+  load(url: string, scope: RequestScope, { policy, watch, check }: LoadOptions): Promise<Loaded | null> {
     const { fetch, monotonic, timers } = this.deps;
     return loadWithRetry({ fetch, monotonic, credentials: this.credentials }, url, policy, {
       signal: scope.signal,
@@ -77,7 +80,7 @@ export class EngineRequests {
     for (let attempt = fetched === undefined ? 0 : -1; ; attempt++) {
       try {
         if (text === undefined) {
-          const loaded = await this.load(url, PLAYLIST_RETRY, scope);
+          const loaded = await this.load(url, scope, { policy: PLAYLIST_RETRY });
           if (!loaded || !scope.current() || scope.signal.aborted) return null;
           text = new TextDecoder().decode(loaded.bytes);
         }

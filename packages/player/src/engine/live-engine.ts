@@ -224,7 +224,7 @@ export class LiveEngine implements MediaLoopHost {
     const { policy = MEDIA_RETRY, signal = this.abort.signal, watch, kind } = options;
     // Media is judged before it can reach the SourceBuffer (fmp4.ts mediaProblem).
     const check = kind && ((bytes: Uint8Array) => mediaProblem(bytes, kind));
-    return this.requests.load(url, policy, { signal, current: () => gen === this.generation }, watch, check);
+    return this.requests.load(url, { signal, current: () => gen === this.generation }, { policy, watch, check });
   }
 
   private async loadMultivariant(url: string, gen: number, fetched?: string): Promise<void> {
