@@ -1,3 +1,4 @@
+import type { ResponseKind } from '../base/bounded-body.ts';
 import type { Timers } from '../types/environment.ts';
 import {
   invalidPlaylist,
@@ -34,6 +35,8 @@ export interface LoadOptions {
   watch?: TransferWatch;
   /** Why a body is unusable (then it is asked for again), or null. */
   check?(bytes: Uint8Array): string | null;
+  /** Which cap the body is read within (base/bounded-body.ts); media by default. */
+  kind?: ResponseKind;
 }
 
 /**
@@ -47,7 +50,7 @@ export class EngineRequests {
   constructor(private readonly deps: EngineRequestsDeps) {}
 
   /** The bytes of `url`; null when the scope ended or its signal aborted meanwhile. */
-  load(url: string, scope: RequestScope, { policy, watch, check }: LoadOptions): Promise<Loaded | null> {
+  load(url: string, scope: RequestScope, { policy, watch, check, kind }: LoadOptions): Promise<Loaded | null> {
     const { fetch, monotonic, timers } = this.deps;
     return loadWithRetry({ fetch, monotonic, credentials: this.credentials }, url, policy, {
       signal: scope.signal,
@@ -59,6 +62,7 @@ export class EngineRequests {
       },
       watch,
       check,
+      kind,
     });
   }
 
@@ -80,7 +84,7 @@ export class EngineRequests {
     for (let attempt = fetched === undefined ? 0 : -1; ; attempt++) {
       try {
         if (text === undefined) {
-          const loaded = await this.load(url, scope, { policy: PLAYLIST_RETRY });
+          const loaded = await this.load(url, scope, { policy: PLAYLIST_RETRY, kind: 'playlist' });
           if (!loaded || !scope.current() || scope.signal.aborted) return null;
           text = new TextDecoder().decode(loaded.bytes);
         }

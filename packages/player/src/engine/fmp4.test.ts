@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { box, u32, u64 } from '../testing/fake-origin.ts';
-import { boxes, eventMessages, fragmentStartTime, ID3_SCHEME, mediaProblem, trackTimescales } from './fmp4.ts';
+import {
+  boxes,
+  EMSG_LIMITS,
+  eventMessages,
+  fragmentStartTime,
+  ID3_SCHEME,
+  mediaProblem,
+  trackTimescales,
+} from './fmp4.ts';
 
 /** tkhd v0: version/flags, creation, modification, track_ID; mdhd v0: version/flags, creation, modification, timescale. */
 const trak = (id: number, timescale: number) =>
@@ -100,5 +108,24 @@ describe('eventMessages', () => {
 
   it('skips a truncated message', () => {
     expect(eventMessages(box('emsg', new Uint8Array([1, 0, 0, 0]), u32(1000)), 0)).toEqual([]);
+  });
+
+  const v0 = (id: number, scheme: string, data: Uint8Array) =>
+    box('emsg', new Uint8Array([0, 0, 0, 0]), text(scheme), text(''), u32(1000, 0, 0, id), data);
+
+  it(`keeps at most ${EMSG_LIMITS.maxMessages} messages of a fragment`, () => {
+    const flood = Array.from({ length: 5000 }, (_, id) => v0(id, ID3_SCHEME, new Uint8Array(1)));
+    const bytes = new Uint8Array(flood.flatMap((b) => [...b]));
+    const messages = eventMessages(bytes, 0);
+    expect(messages).toHaveLength(EMSG_LIMITS.maxMessages);
+    expect(messages.at(-1)!.id).toBe(EMSG_LIMITS.maxMessages - 1);
+  });
+
+  it('skips a message whose scheme has no end within the cap, or whose data is over it', () => {
+    const longScheme = v0(1, 'x'.repeat(EMSG_LIMITS.maxStringBytes + 1), new Uint8Array(1));
+    const bigData = v0(2, ID3_SCHEME, new Uint8Array(EMSG_LIMITS.maxDataBytes + 1));
+    const fine = v0(3, 'x'.repeat(EMSG_LIMITS.maxStringBytes), new Uint8Array(4));
+    const bytes = new Uint8Array([...longScheme, ...bigData, ...fine]);
+    expect(eventMessages(bytes, 0).map((m) => m.id)).toEqual([3]);
   });
 });

@@ -116,47 +116,63 @@ export interface EventMessage {
   data: Uint8Array;
 }
 
-function nulString(bytes: Uint8Array, at: number, end: number): { text: string; next: number } {
-  let stop = at;
-  while (stop < end && bytes[stop] !== 0) stop++;
-  return { text: new TextDecoder().decode(bytes.subarray(at, stop)), next: stop + 1 };
+/**
+ * What one fragment's event messages may hold, past which the rest is dropped: a packager
+ * sends a tag or two per segment; a stage that writes hostile media could send millions, each
+ * a cue the page would build. A scheme or value is a short URI (DASH's are under 100 bytes);
+ * an ID3 tag is within metadata/id3.ts's own cap (256 KiB).
+ */
+export const EMSG_LIMITS = { maxMessages: 64, maxStringBytes: 256, maxDataBytes: 256 * 1024 } as const;
+
+/** A NUL-terminated string within `maxStringBytes`, or null (none, or longer). */
+function nulString(bytes: Uint8Array, at: number, end: number): { text: string; next: number } | null {
+  const stop = bytes.subarray(at, Math.min(end, at + EMSG_LIMITS.maxStringBytes + 1)).indexOf(0);
+  if (stop < 0) return null;
+  return { text: new TextDecoder().decode(bytes.subarray(at, at + stop)), next: at + stop + 1 };
 }
 
 /**
- * The top-level emsg boxes of a fragment. Version 1 carries an absolute presentation time;
- * version 0 a delta from the fragment's earliest time (`fragmentStart`, seconds).
+ * The top-level emsg boxes of a fragment, at most EMSG_LIMITS.maxMessages, each within its
+ * caps (one over them is skipped). Version 1 carries an absolute presentation time; version 0
+ * a delta from the fragment's earliest time (`fragmentStart`, seconds).
  */
 export function eventMessages(fragment: Uint8Array, fragmentStart: number): EventMessage[] {
   const view = new DataView(fragment.buffer, fragment.byteOffset, fragment.byteLength);
   const out: EventMessage[] = [];
-  for (const box of boxes(fragment).filter((b) => b.type === 'emsg')) {
-    const version = fragment[box.start];
-    let at = box.start + 4;
-    if (version === 1) {
-      if (at + 20 > box.end) continue;
-      const timescale = view.getUint32(at);
-      const time = Number(view.getBigUint64(at + 4));
-      const id = view.getUint32(at + 16);
-      const scheme = nulString(fragment, at + 20, box.end);
-      const value = nulString(fragment, scheme.next, box.end);
-      if (timescale > 0)
-        out.push({ scheme: scheme.text, id, time: time / timescale, data: fragment.subarray(value.next, box.end) });
-    } else if (version === 0) {
-      const scheme = nulString(fragment, at, box.end);
-      const value = nulString(fragment, scheme.next, box.end);
-      at = value.next;
-      if (at + 16 > box.end) continue;
-      const timescale = view.getUint32(at);
-      const delta = view.getUint32(at + 4);
-      const id = view.getUint32(at + 12);
-      if (timescale > 0)
-        out.push({
-          scheme: scheme.text,
-          id,
-          time: fragmentStart + delta / timescale,
-          data: fragment.subarray(at + 16, box.end),
-        });
-    }
+  for (const box of boxes(fragment)) {
+    if (box.type !== 'emsg') continue;
+    if (out.length >= EMSG_LIMITS.maxMessages) break;
+    const message = eventMessage(fragment, view, box, fragmentStart);
+    if (message && message.data.byteLength <= EMSG_LIMITS.maxDataBytes) out.push(message);
   }
   return out;
+}
+
+function eventMessage(fragment: Uint8Array, view: DataView, box: Box, fragmentStart: number): EventMessage | null {
+  const version = fragment[box.start];
+  const at = box.start + 4;
+  if (version === 1) {
+    if (at + 20 > box.end) return null;
+    const timescale = view.getUint32(at);
+    const time = Number(view.getBigUint64(at + 4));
+    const id = view.getUint32(at + 16);
+    const scheme = nulString(fragment, at + 20, box.end);
+    const value = scheme && nulString(fragment, scheme.next, box.end);
+    if (!scheme || !value || timescale === 0) return null;
+    return { scheme: scheme.text, id, time: time / timescale, data: fragment.subarray(value.next, box.end) };
+  }
+  if (version !== 0) return null;
+  const scheme = nulString(fragment, at, box.end);
+  const value = scheme && nulString(fragment, scheme.next, box.end);
+  if (!scheme || !value || value.next + 16 > box.end) return null;
+  const timescale = view.getUint32(value.next);
+  const delta = view.getUint32(value.next + 4);
+  const id = view.getUint32(value.next + 12);
+  if (timescale === 0) return null;
+  return {
+    scheme: scheme.text,
+    id,
+    time: fragmentStart + delta / timescale,
+    data: fragment.subarray(value.next + 16, box.end),
+  };
 }

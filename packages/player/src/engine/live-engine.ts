@@ -224,7 +224,13 @@ export class LiveEngine implements MediaLoopHost {
     const { policy = MEDIA_RETRY, signal = this.abort.signal, watch, kind } = options;
     // Media is judged before it can reach the SourceBuffer (fmp4.ts mediaProblem).
     const check = kind && ((bytes: Uint8Array) => mediaProblem(bytes, kind));
-    return this.requests.load(url, { signal, current: () => gen === this.generation }, { policy, watch, check });
+    // Read within the cap of its kind (base/bounded-body.ts): an init segment is a few boxes.
+    const body = kind === 'init' ? 'init' : 'media';
+    return this.requests.load(
+      url,
+      { signal, current: () => gen === this.generation },
+      { policy, watch, check, kind: body },
+    );
   }
 
   private async loadMultivariant(url: string, gen: number, fetched?: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InvalidMediaError, loadFailure, loadWithRetry, LoadError, MEDIA_RETRY } from './loader.ts';
+import { ErrorCode } from '../types/errors.ts';
+import { InvalidMediaError, loadFailure, loadWithRetry, LoadError, MEDIA_RETRY, OversizedBodyError } from './loader.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -111,5 +112,68 @@ describe('loadWithRetry: a body that is not what was asked for', () => {
       message: 'segment invalid media (not 0xAA): https://o.test/init.mp4',
       fatal: true,
     });
+  });
+});
+
+describe('loadWithRetry: a body over the cap of its kind', () => {
+  /** A body streamed in 64 KiB chunks, `chunks` of them, with no Content-Length. */
+  function flood(chunks: number) {
+    let pulled = 0;
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled++ >= chunks) controller.close();
+        else controller.enqueue(new Uint8Array(64 * 1024));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const fetch = vi.fn(async () => new Response(body));
+    return {
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      mock: fetch,
+      pulled: () => pulled,
+      cancelled: () => cancelled,
+    };
+  }
+
+  it('stops reading a playlist past 2 MiB, cancels the stream and does not ask again', async () => {
+    const { fetch, mock, pulled, cancelled } = flood(10_000);
+    const deps = { fetch, monotonic: () => Date.now(), credentials: 'same-origin' as const };
+    const error = await loadWithRetry(deps, 'https://o.test/live.m3u8', MEDIA_RETRY, {
+      ...control(new AbortController().signal),
+      kind: 'playlist',
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OversizedBodyError);
+    expect(mock).toHaveBeenCalledTimes(1);
+    expect(cancelled()).toBe(true);
+    // 2 MiB is 32 chunks of 64 KiB: the 33rd is over, and nothing is read after it.
+    expect(pulled()).toBeLessThanOrEqual(34);
+    expect(loadFailure(error as LoadError, 'playlist')).toMatchObject({ code: ErrorCode.PlaylistInvalid, fatal: true });
+  });
+
+  it('refuses a declared Content-Length over the cap before reading', async () => {
+    const fetch = vi.fn(
+      async () => new Response(new Uint8Array(16), { headers: { 'content-length': String(2 * 1024 * 1024) } }),
+    ) as unknown as typeof globalThis.fetch;
+    const deps = { fetch, monotonic: () => Date.now(), credentials: 'same-origin' as const };
+    const error = await loadWithRetry(deps, 'https://o.test/init.mp4', MEDIA_RETRY, {
+      ...control(new AbortController().signal),
+      kind: 'init',
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'OversizedBodyError', kind: 'init' });
+  });
+
+  it('reads a body within the cap whole, counting its bytes as they come', async () => {
+    const { fetch } = flood(3);
+    const deps = { fetch, monotonic: () => Date.now(), credentials: 'same-origin' as const };
+    const seen: number[] = [];
+    const loaded = await loadWithRetry(deps, 'https://o.test/part.m4s', MEDIA_RETRY, {
+      ...control(new AbortController().signal),
+      watch: { onBytes: (total) => seen.push(total) },
+    });
+    expect(loaded?.bytes.byteLength).toBe(3 * 64 * 1024);
+    expect(seen).toEqual([65536, 131072, 196608]);
   });
 });

@@ -1,3 +1,4 @@
+import { RESPONSE_LIMITS, type ResponseKind } from '../base/bounded-body.ts';
 import {
   codeForHttpStatus,
   ErrorCode,
@@ -31,6 +32,21 @@ export class InvalidMediaError extends LoadError {
   }
 }
 
+/**
+ * A body larger than its kind allows (base/bounded-body.ts RESPONSE_LIMITS): a stage that can
+ * write a playlist can answer with gigabytes. What was read is dropped and it is not asked for
+ * again: the same URL would send the same flood.
+ */
+export class OversizedBodyError extends InvalidMediaError {
+  override name = 'OversizedBodyError';
+  constructor(
+    url: string,
+    readonly kind: ResponseKind,
+  ) {
+    super(url, `a ${kind} response over ${RESPONSE_LIMITS[kind]} bytes`);
+  }
+}
+
 export interface Loaded {
   bytes: Uint8Array;
   /** First byte to last byte (ms): the transfer, without the wait of a blocking request. */
@@ -53,13 +69,17 @@ export interface TransferWatch {
   onBytes?(total: number): void;
 }
 
-/** One GET, read to the end; a non-2xx answer or a failed connection is a LoadError. */
+/**
+ * One GET, read to the end within the cap of its kind; a non-2xx answer or a failed connection
+ * is a LoadError, a body over the cap a OversizedBodyError.
+ */
 export async function load(
   deps: LoaderDeps,
   url: string,
   signal: AbortSignal,
   watch: TransferWatch = {},
   cache?: RequestCache,
+  kind: ResponseKind = 'media',
 ): Promise<Loaded> {
   const started = deps.monotonic();
   let response: Response;
@@ -75,25 +95,45 @@ export async function load(
     void response.body?.cancel().catch(() => undefined);
     throw new LoadError(url, response.status, `HTTP ${response.status}`);
   }
+  const limit = RESPONSE_LIMITS[kind];
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    void response.body?.cancel().catch(() => undefined);
+    throw new OversizedBodyError(url, kind);
+  }
   watch.onHeaders?.();
-  const bytes = watch.onBytes
-    ? await readCounting(response, watch.onBytes)
-    : new Uint8Array(await response.arrayBuffer());
+  const bytes = await readCapped(response, limit, watch.onBytes, () => new OversizedBodyError(url, kind));
   return { bytes, transferMs: deps.monotonic() - headersAt, waitMs: headersAt - started };
 }
 
-/** The body chunk by chunk, telling `onBytes` how much has arrived. */
-async function readCounting(response: Response, onBytes: (total: number) => void): Promise<Uint8Array> {
+/**
+ * The body chunk by chunk, telling `onBytes` how much has arrived; past `limit` bytes the
+ * stream is cancelled and `tooLarge()` thrown (a Content-Length can lie or be absent).
+ */
+async function readCapped(
+  response: Response,
+  limit: number,
+  onBytes: ((total: number) => void) | undefined,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
   const reader = response.body?.getReader();
-  if (!reader) return new Uint8Array(await response.arrayBuffer());
+  if (!reader) {
+    const whole = new Uint8Array(await response.arrayBuffer());
+    if (whole.byteLength > limit) throw tooLarge();
+    return whole;
+  }
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
     total += value.byteLength;
-    onBytes(total);
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+    onBytes?.(total);
   }
   const bytes = new Uint8Array(total);
   let at = 0;
@@ -147,6 +187,8 @@ export async function loadWithRetry(
     watch?: TransferWatch;
     /** Why a body is unusable (then it is asked for again), or null. */
     check?(bytes: Uint8Array): string | null;
+    /** Which cap the body is read within (RESPONSE_LIMITS); media by default. */
+    kind?: ResponseKind;
   },
 ): Promise<Loaded | null> {
   const over = () => !control.current() || control.signal.aborted;
@@ -166,14 +208,14 @@ export async function loadWithRetry(
           }, policy.timeoutMs)
         : () => undefined;
     try {
-      const loaded = await load(deps, url, attemptAbort.signal, control.watch, cache);
+      const loaded = await load(deps, url, attemptAbort.signal, control.watch, cache, control.kind);
       const problem = control.check?.(loaded.bytes) ?? null;
       if (problem !== null) throw new InvalidMediaError(url, problem);
       return loaded;
     } catch (caught) {
       if (over()) return null;
       const error = timedOut ? new LoadError(url, 0, `no answer in ${policy.timeoutMs} ms`) : caught;
-      if (!(error instanceof LoadError)) throw error;
+      if (!(error instanceof LoadError) || error instanceof OversizedBodyError) throw error;
       if (error instanceof InvalidMediaError) cache = 'reload';
       const delay = retryDelay(error.status, attempt, policy);
       if (delay === null) throw error;
@@ -201,7 +243,7 @@ export function loadFailure(error: LoadError, source: 'playlist' | 'segment'): P
   if (error instanceof InvalidMediaError) {
     return {
       type: ErrorType.InvalidData,
-      code: ErrorCode.MediaInvalid,
+      code: source === 'playlist' ? ErrorCode.PlaylistInvalid : ErrorCode.MediaInvalid,
       source,
       message: `${source} ${error.message}: ${loggableUrl(error.url)}`,
       fatal: true,

@@ -1,3 +1,4 @@
+import { capResponse } from './capped-xhr.ts';
 import type { HlsConfig } from './hls-light.ts';
 import { SOURCE_GROUP, variantToQuality, type Quality, type VariantDescription } from '../../types/quality.ts';
 
@@ -38,6 +39,9 @@ export function hlsConfig(lowLatency: boolean, bandwidthEstimate: number | null)
     // Our back-off after a stall (stall-backoff.ts) replaces hls.js's +1 s per stall, which
     // never decays.
     liveSyncOnStallIncrease: 0,
+    // Every response read within the cap of its kind (capped-xhr.ts): a stage that can write a
+    // playlist cannot fill the page's memory.
+    xhrSetup: (xhr: XMLHttpRequest, url: string) => capResponse(xhr, url),
     ...(bandwidthEstimate ? { abrEwmaDefaultEstimate: bandwidthEstimate } : {}),
   };
 }
