@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { ChannelStore, seedChannels, type ChannelRecord } from './channels/channel-store.ts';
+import { playbackOrigins } from './channels/channels-file.ts';
 import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerBuilder } from './builder-routes.ts';
 import { registerChannelRoutes } from './channels/routes.ts';
@@ -139,7 +140,8 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   registerMonitoringIntake(app, { admin });
   registerAnalyticsIntake(app, { admin });
   await registerDeviceIdentification(app, { admin, now });
-  await registerRealtime(app, { channels, admin });
+  // Request ids are checked on the clock identification signs them with.
+  await registerRealtime(app, { channels, admin, requestIds: { now } });
   // The stand-in Chromecast is one room for everyone who can reach it (whoever connects as the
   // receiver sees every caster's stream URL): a testing hook, mounted only with the others, and
   // the embed is pointed at it only then.
@@ -162,7 +164,12 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   // The host SDK's script and the embed builder page (issue 15).
   registerSdk(app);
   await registerBuilder(app, channels);
-  embedPage = await registerEmbed(app, options.embedDir ?? defaultEmbedDir, options.embedPolicy, {
+  // Channels that play from elsewhere (CHANNELS_FILE) open the embed's CSP to those origins only.
+  const streamOrigins = playbackOrigins(channels.all());
+  const embedPolicy: EmbedPolicy | undefined = streamOrigins.length
+    ? { ...options.embedPolicy, extraOrigins: [...(options.embedPolicy?.extraOrigins ?? []), ...streamOrigins] }
+    : options.embedPolicy;
+  embedPage = await registerEmbed(app, options.embedDir ?? defaultEmbedDir, embedPolicy, {
     oembedDiscovery: discoveryLookup(channels),
     castStandIn: admin,
   });

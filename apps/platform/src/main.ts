@@ -1,3 +1,5 @@
+import { ChannelsFileError, readChannelsFile } from './channels/channels-file.ts';
+import type { ChannelRecord } from './channels/channel-store.ts';
 import { createPlatform } from './create-platform.ts';
 import { PlatformEnvError, platformEnv, type PlatformEnv } from './platform-env.ts';
 
@@ -21,6 +23,19 @@ try {
   process.exit(1);
 }
 
+// CHANNELS_FILE: the channels to serve instead of seed.json's (same shape), which may play from
+// any HLS URL (channels-file.ts); the embed's CSP then reaches those URLs' origins (createPlatform).
+let fileChannels: ChannelRecord[] | undefined;
+if (process.env.CHANNELS_FILE) {
+  try {
+    fileChannels = readChannelsFile(process.env.CHANNELS_FILE);
+  } catch (error) {
+    if (!(error instanceof ChannelsFileError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 // EMBED_DIR serves another build of the embed (a side-by-side build, a bench variant).
 const embedDir = process.env.EMBED_DIR || undefined;
 const { app, channels } = await createPlatform({
@@ -29,6 +44,7 @@ const { app, channels } = await createPlatform({
   admin: settings.admin,
   origins: settings.origins,
   embedPolicy: settings.embedPolicy,
+  ...(fileChannels && { channels: fileChannels }),
 });
 try {
   await app.listen({ port, host });
@@ -44,7 +60,13 @@ console.log(`OnAir platform listening on ${base}\n`);
 console.log('Open a channel embed:');
 for (const channel of channels.all()) {
   const state = channel.live ? 'live' : 'offline';
-  const note = !channel.playback ? ', no playback URL' : channel.packaging === 'mpegts' ? ', MPEG-TS segments' : '';
+  const note = !channel.playback
+    ? ', no playback URL'
+    : channel.playbackUrl
+      ? `, plays ${channel.playbackUrl}`
+      : channel.packaging === 'mpegts'
+        ? ', MPEG-TS segments'
+        : '';
   console.log(`  ${base}/${channel.slug}  (${state}${note})`);
 }
 if (settings.admin) {

@@ -36,6 +36,11 @@ export interface ChannelRecord {
    * MPEG-TS HLS (`/hls-ts/…`, origin/ts-routes.ts), which only the compatibility sink plays.
    */
   packaging?: 'fmp4' | 'mpegts';
+  /**
+   * An external stream (CHANNELS_FILE, channels-file.ts): the playback-url call answers it
+   * instead of the platform's own origin; any HLS URL a packager or CDN serves.
+   */
+  playbackUrl?: string;
   videos: PastVideo[];
 }
 

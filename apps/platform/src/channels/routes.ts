@@ -29,9 +29,8 @@ export function registerChannelRoutes(app: FastifyInstance, store: ChannelStore)
     // The URL exists whether or not the channel is live (the origin 404s while offline),
     // as a real platform's does; only a channel without one answers null.
     const prefix = channel.packaging === 'mpegts' ? '/hls-ts' : '/hls';
-    const url = channel.playback
-      ? new URL(`${prefix}/${encodeURIComponent(channel.slug)}/master.m3u8`, requestOrigin(request)).href
-      : null;
+    const own = () => new URL(`${prefix}/${encodeURIComponent(channel.slug)}/master.m3u8`, requestOrigin(request)).href;
+    const url = channel.playback ? (channel.playbackUrl ?? own()) : null;
     return { data: url };
   });
 

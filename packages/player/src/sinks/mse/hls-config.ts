@@ -1,5 +1,5 @@
 import { capResponse } from './capped-xhr.ts';
-import type { HlsConfig } from './hls-light.ts';
+import type { HlsConfig } from './hls-build.ts';
 import { SOURCE_GROUP, variantToQuality, type Quality, type VariantDescription } from '../../types/quality.ts';
 
 /**

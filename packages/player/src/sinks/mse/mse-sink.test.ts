@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, ErrorType, type PlayerError } from '../../types/errors.ts';
 import type { Quality } from '../../types/quality.ts';
 import { fakeEnvironment, FakeVideo } from '../../testing/fakes.ts';
-import { Events } from './hls-light.ts';
+import { Events } from './hls-build.ts';
 import { createMseSink, type HlsClass } from './mse-sink.ts';
 import { DEFAULT_SINK_ADJUSTMENTS, type SinkAdjustments, type SinkHost, type TrackConfiguration } from '../sink.ts';
 

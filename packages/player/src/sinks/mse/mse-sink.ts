@@ -1,4 +1,4 @@
-import Hls, { Events, type ErrorData, type Level } from './hls-light.ts';
+import Hls, { Events, type ErrorData, type Level } from './hls-build.ts';
 import { NETWORK_RETRY } from '../../types/constants.ts';
 import type { SinkEnvironment } from '../../types/environment.ts';
 import type * as Id3Cues from '../../metadata/id3-cues.ts';
