@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
   registerDeviceIdentification,
   verifyRequestId,
 } from './index.ts';
+import { registerSelfOrigin } from '../self-origin.ts';
 import { turnsUntil } from '../testing/event-loop.ts';
 import { DEVICE_COOKIE, deviceCookieHeader } from './visitor-id.ts';
 
@@ -130,6 +132,59 @@ describe('POST /device-id/identify', () => {
     } finally {
       await deployed.close();
     }
+  });
+});
+
+describe('behind a TLS-terminating proxy (real HTTP)', () => {
+  /**
+   * A platform listening on loopback, answering as `origins` (ORIGINS; default its loopback
+   * names), and one identify call to it over a plain-http socket, as nginx forwards it.
+   */
+  async function identifyOverHttp(origins: string[] | undefined, headers: Record<string, string>) {
+    const instance = Fastify();
+    registerSelfOrigin(instance, origins);
+    await registerDeviceIdentification(instance, { admin: false });
+    await instance.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = instance.server.address() as { port: number };
+    try {
+      return await new Promise<{ status: number; setCookie: string }>((resolve, reject) => {
+        const call = httpRequest(
+          { host: '127.0.0.1', port, method: 'POST', path: IDENTIFY_PATH, headers },
+          (response) => {
+            response.resume();
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, setCookie: String(response.headers['set-cookie'] ?? '') }),
+            );
+          },
+        );
+        call.on('error', reject);
+        call.end(JSON.stringify({ apiKey: KEY }));
+      });
+    } finally {
+      await instance.close();
+    }
+  }
+
+  it('keeps SameSite=None; Secure; Partitioned where the platform is served as https, though it hears http', async () => {
+    const answer = await identifyOverHttp(['https://player.example'], {
+      'content-type': 'application/json',
+      host: 'player.example',
+      origin: 'https://player.example',
+      'x-forwarded-proto': 'https',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.setCookie).toMatch(/; HttpOnly; SameSite=None; Secure; Partitioned$/);
+  });
+
+  it('believes no X-Forwarded-Proto: a platform served as http keeps SameSite=Lax whatever a client claims', async () => {
+    const answer = await identifyOverHttp(undefined, {
+      'content-type': 'application/json',
+      'x-forwarded-proto': 'https',
+      forwarded: 'proto=https',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.setCookie).toMatch(/; HttpOnly; SameSite=Lax$/);
+    expect(answer.setCookie).not.toContain('Secure');
   });
 });
 

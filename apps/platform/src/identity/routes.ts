@@ -14,7 +14,7 @@
  * A production deployment forwards the first two to the vendor; this stand-in answers itself.
  */
 
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../http-error.ts';
 import { AGENT_PATH, AGENT_SCRIPT } from './agent-script.ts';
 import { codeForStatus, sendIdentifyError } from './identify-error.ts';
@@ -69,7 +69,7 @@ export async function identityRoutes(scope: FastifyInstance, options: IdentityRo
     if (apiKey !== options.apiKey) return sendIdentifyError(reply, 403, 'api_key_invalid');
 
     const device = deviceCookieOf(request.headers.cookie);
-    if (device.issued) reply.header('set-cookie', deviceCookieHeader(device.id, request.protocol === 'https'));
+    if (device.issued) reply.header('set-cookie', deviceCookieHeader(device.id, reachedOverHttps(request)));
     const visitorId = visitorIdFor(options.secret, device.id);
     return reply
       .header('cache-control', 'no-store')
@@ -89,6 +89,18 @@ export async function identityRoutes(scope: FastifyInstance, options: IdentityRo
     faults.clear();
     return reply.code(204).send();
   });
+}
+
+/**
+ * Whether the browser reached the platform over https, the condition for a cookie a cross-site
+ * iframe keeps (visitor-id.ts). Behind a TLS-terminating proxy (nginx speaking http to us) the
+ * request itself is plain http, so what counts is the origin the platform answers as: one of
+ * its configured ORIGINS (self-origin.ts), https where the deployment is served over https. No
+ * header is read for it (`X-Forwarded-Proto`): a stranger writes those as they like. selfOrigin
+ * is unset only where these routes are mounted without registerSelfOrigin (their unit tests).
+ */
+function reachedOverHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.selfOrigin?.startsWith('https://') === true;
 }
 
 /** The key from a JSON body; a text/plain body (sendBeacon-style) is read as JSON too. */

@@ -18,8 +18,9 @@ import { createHmac, randomBytes } from 'node:crypto';
  *
  * Embeds run in third-party iframes, where SameSite=Lax cookies are withheld: over https the
  * cookie is `SameSite=None; Secure; Partitioned` (CHIPS: kept per embedding site, so it cannot
- * follow a visitor across sites). Over plain http (local development) `Secure` is impossible,
- * so it is `SameSite=Lax`. Where no cookie comes back at all, each call gets a new id; the
+ * follow a visitor across sites). https as the browser sees it: behind a TLS-terminating proxy
+ * the platform's own https origin says so, not the plain-http hop (routes.ts). Over plain http
+ * (local development) `Secure` is impossible, so it is `SameSite=Lax`. Where no cookie comes back at all, each call gets a new id; the
  * client's one-day cache keeps the visitorId stable for that page's storage anyway.
  */
 

@@ -4,10 +4,13 @@
  *   POST /realtime/auth  {socketId, channelName, requestId}  → 200 {auth}
  *
  * SPEC §5: only `private-lstm_` channels are authorised here (others 403, they are not ours to
- * sign) and a requestId is required (400). The livestream named by the channel must exist
- * (404) and still be live (403: a stream that ended has no audience to join). The answer is
- * the protocol's channel signature for that socket (signing.ts), which the socket server
- * checks on `pusher:subscribe`. Errors use the platform's error shape (http-error.ts).
+ * sign) and a requestId is required (400). It must be one `/device-id/identify` signed in the
+ * last day (identity/request-id.ts), as the embed presents it; anything else is refused (403),
+ * or the requirement would hold only against clients that send nothing. The livestream named
+ * by the channel must exist (404) and still be live (403: a stream that ended has no audience
+ * to join). The answer is the protocol's channel signature for that socket (signing.ts), which
+ * the socket server checks on `pusher:subscribe`. Errors use the platform's error shape
+ * (http-error.ts).
  */
 
 import {
@@ -18,6 +21,7 @@ import {
 } from '@onair/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { sendError } from '../http-error.ts';
+import { verifyRequestId } from '../identity/request-id.ts';
 import { SOCKET_ID } from './channel-registry.ts';
 import type { RealtimeCredentials } from './realtime-config.ts';
 import { channelAuth } from './signing.ts';
@@ -28,6 +32,8 @@ export const REALTIME_AUTH_PATH = '/realtime/auth';
 export interface AuthRouteOptions {
   credentials: RealtimeCredentials;
   livestreamStatus: (livestreamId: number) => LivestreamStatus;
+  /** The identification service's secret and clock, which sign request ids. */
+  requestIds: { secret: string; now: () => number };
 }
 
 const LIVESTREAM_CHANNEL = new RegExp(`^${PRIVATE_LIVESTREAM_PREFIX}(\\d{1,15})$`);
@@ -59,6 +65,10 @@ export async function realtimeAuthRoutes(scope: FastifyInstance, options: AuthRo
     }
     if (typeof requestId !== 'string' || requestId === '') {
       return sendError(reply, 400, 'requestId is required');
+    }
+    const { secret, now } = options.requestIds;
+    if (!verifyRequestId(secret, requestId, now()).ok) {
+      return sendError(reply, 403, 'requestId is not an identification this platform made in the last day');
     }
 
     const id = LIVESTREAM_CHANNEL.exec(channelName)?.[1];

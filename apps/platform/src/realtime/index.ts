@@ -4,7 +4,8 @@
  * - websocket `/app/:key` (socket-server.ts, socket-session.ts): what pusher-js connects to
  *   with `wsHost`/`wsPort` pointing here;
  * - HTTP events API `/apps/:appId/events|batch_events` (events-api.ts): what server SDKs call;
- * - `/realtime/auth` (auth-route.ts): the realtime worker's authorisation of `private-lstm_`;
+ * - `/realtime/auth` (auth-route.ts): the realtime worker's authorisation of `private-lstm_`,
+ *   for a request id the platform's identification signed;
  * - admin `/admin/channels/:slug/live|offline` (admin-routes.ts), when `admin` is on;
  * - a publisher (publisher.ts) through which the platform's own code triggers events with
  *   the official `pusher` SDK, and the stream lifecycle built on it (stream-lifecycle.ts).
@@ -16,6 +17,8 @@
 
 import type { FastifyInstance } from 'fastify';
 import type { ChannelStore } from '../channels/channel-store.ts';
+import { deviceIdSecret } from '../identity/index.ts';
+import type { ClientAddressOf } from '../limits/address-key.ts';
 import { upgradeRouterFor } from '../viewers/upgrade-router.ts';
 import { streamAdminRoutes } from './admin-routes.ts';
 import { realtimeAuthRoutes } from './auth-route.ts';
@@ -43,6 +46,13 @@ export interface RealtimeOptions {
    * default, as SDKs sign with theirs.
    */
   now?: () => number;
+  /** How a client's address is read for the sockets-per-address cap (default: the TCP peer). */
+  clientAddress?: ClientAddressOf;
+  /**
+   * What `/realtime/auth` checks a request id with: the identification service's secret
+   * (default: as identity/ reads it) and the clock it signs with (default: the real one).
+   */
+  requestIds?: { secret?: string; now?: () => number };
 }
 
 export interface Realtime {
@@ -59,7 +69,13 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   const registry = new ChannelRegistry();
   const publisher = new RealtimePublisher(app, credentials, registry);
   const streams = new StreamLifecycle(options.channels, publisher, app.log);
-  const sockets = new SocketServer({ credentials, registry, timings, now: options.now });
+  const sockets = new SocketServer({
+    credentials,
+    registry,
+    timings,
+    now: options.now,
+    clientAddress: options.clientAddress,
+  });
   const unroute = upgradeRouterFor(app.server).add(isAppPath, (request, socket, head) =>
     sockets.handleUpgrade(request, socket, head),
   );
@@ -74,6 +90,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   await app.register(realtimeAuthRoutes, {
     credentials,
     livestreamStatus: (id: number) => streams.livestreamStatus(id),
+    requestIds: { secret: deviceIdSecret(options.requestIds?.secret), now: options.requestIds?.now ?? Date.now },
   });
   if (options.admin) await app.register(streamAdminRoutes, { streams });
 

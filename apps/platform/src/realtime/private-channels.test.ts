@@ -9,6 +9,7 @@ import type Pusher from 'pusher-js';
 import type { ChannelAuthorizationHandler } from 'pusher-js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBody } from '../http-error.ts';
+import { LOCAL_DEVICE_ID_API_KEY, REQUEST_ID_MAX_AGE_MS, signRequestId } from '../identity/index.ts';
 import { channelAuth } from './signing.ts';
 import { LOCAL_REALTIME_CREDENTIALS } from './realtime-config.ts';
 import {
@@ -18,6 +19,7 @@ import {
   pusherClient,
   serverSdk,
   subscribed,
+  vouchedRequestId,
   within,
   type Listening,
 } from './test-clients.ts';
@@ -25,6 +27,8 @@ import { ADMIN_HEADERS } from '../testing/admin.ts';
 
 const LIVE = livestreamTopic(9001); // studio-live's seeded livestream
 const SOCKET = '1234.5678';
+/** Signed by the platform's identification, as the embed presents it. */
+const REQUEST_ID = vouchedRequestId();
 
 let server: Listening;
 const clients: Pusher[] = [];
@@ -65,9 +69,32 @@ async function authCall(body: object) {
 
 describe('POST /realtime/auth', () => {
   it('signs a live private-lstm_ channel for the socket', async () => {
-    const response = await authCall({ socketId: SOCKET, channelName: LIVE, requestId: 'fp-1' });
+    const response = await authCall({ socketId: SOCKET, channelName: LIVE, requestId: REQUEST_ID });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ auth: channelAuth(LOCAL_REALTIME_CREDENTIALS, SOCKET, LIVE) });
+  });
+
+  it('takes the request id /device-id/identify answers', async () => {
+    const identified = await fetch(`${server.base}/device-id/identify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: LOCAL_DEVICE_ID_API_KEY }),
+    });
+    const { requestId } = (await identified.json()) as { requestId: string };
+    expect((await authCall({ socketId: SOCKET, channelName: LIVE, requestId })).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a made-up one', 'fp-1'],
+    ['one altered (another visitorId)', REQUEST_ID.replace('.test-device.', '.someone-else.')],
+    ['one signed under another key', signRequestId('not-the-platform', { visitorId: 'v', issuedAt: Date.now() })],
+    ['one a day old', vouchedRequestId(Date.now() - REQUEST_ID_MAX_AGE_MS)],
+  ])('refuses a request id the platform does not vouch for: %s', async (_what, requestId) => {
+    const response = await authCall({ socketId: SOCKET, channelName: LIVE, requestId });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual(
+      errorBody(403, 'requestId is not an identification this platform made in the last day'),
+    );
   });
 
   it.each([
@@ -75,7 +102,12 @@ describe('POST /realtime/auth', () => {
     ['an empty requestId', { socketId: SOCKET, channelName: LIVE, requestId: '' }, 400, 'requestId is required'],
     ['another prefix', { socketId: SOCKET, channelName: 'private-other_1', requestId: 'r' }, 403, 'private-lstm_'],
     ['a public channel', { socketId: SOCKET, channelName: 'channel.101', requestId: 'r' }, 403, 'private-lstm_'],
-    ['an unknown livestream', { socketId: SOCKET, channelName: livestreamTopic(1), requestId: 'r' }, 404, 'not found'],
+    [
+      'an unknown livestream',
+      { socketId: SOCKET, channelName: livestreamTopic(1), requestId: REQUEST_ID },
+      404,
+      'not found',
+    ],
     ['a malformed socket id', { socketId: 'abc', channelName: LIVE, requestId: 'r' }, 400, 'socketId'],
   ])('refuses %s', async (_what, body, status, message) => {
     const response = await authCall(body);
@@ -90,7 +122,7 @@ describe('POST /realtime/auth', () => {
       headers: ADMIN_HEADERS,
       payload: {},
     });
-    const ended = await authCall({ socketId: SOCKET, channelName: LIVE, requestId: 'r' });
+    const ended = await authCall({ socketId: SOCKET, channelName: LIVE, requestId: REQUEST_ID });
     expect(ended.statusCode).toBe(403);
     expect(ended.json()).toEqual(errorBody(403, `Livestream of ${LIVE} is not live`));
 
@@ -107,7 +139,7 @@ describe('POST /realtime/auth', () => {
 
 describe('private subscriptions with pusher-js', () => {
   it('subscribes through the worker authorisation and receives the livestream events', async () => {
-    const pusher = client(workerAuth('fp-request'));
+    const pusher = client(workerAuth(REQUEST_ID));
     const channel = await subscribed(pusher, LIVE);
     const received = nextEvent(channel, RealtimeEvent.ViewerCountUpdated);
     await serverSdk(server.port).trigger(LIVE, RealtimeEvent.ViewerCountUpdated, { livestream_id: 9001, viewers: 3 });
@@ -116,8 +148,9 @@ describe('private subscriptions with pusher-js', () => {
 
   it.each([
     ['without a requestId', undefined, LIVE, 400],
-    ['for a livestream that does not exist', 'r', livestreamTopic(424242), 404],
-    ['for a private channel of another prefix', 'r', 'private-chat_1', 403],
+    ['for a livestream that does not exist', REQUEST_ID, livestreamTopic(424242), 404],
+    ['for a private channel of another prefix', REQUEST_ID, 'private-chat_1', 403],
+    ['with a request id the platform did not sign', 'fp-1', LIVE, 403],
   ])('fails %s, as a subscription error on the channel', async (_what, requestId, name, status) => {
     const pusher = client(workerAuth(requestId));
     await connectionState(pusher, 'connected');
@@ -134,7 +167,7 @@ describe('private subscriptions with pusher-js', () => {
       headers: ADMIN_HEADERS,
       payload: {},
     });
-    const pusher = client(workerAuth('r'));
+    const pusher = client(workerAuth(REQUEST_ID));
     const channel = pusher.subscribe(LIVE);
     const error = await nextEvent<{ error: string }>(channel, 'pusher:subscription_error');
     expect(error.error).toContain('403');

@@ -29,8 +29,10 @@ export const CloseCode = {
   /** We pinged after the client's silence and no answer came in time. */
   PongNotReceived: 4201,
   /**
-   * Too many messages (a flood): 41xx, so pusher-js comes back after its back-off rather than
-   * at once, and a well-behaved client, which never gets here, would recover.
+   * The protocol's "over capacity": too many messages (a flood), or too many sockets from one
+   * address (socket-server.ts). 41xx, so pusher-js comes back after its back-off rather than at
+   * once, and a well-behaved client recovers: a tab past the address's cap gets in once another
+   * closes. Not 4004 (the protocol's "over connection quota"): 40xx would stop it for good.
    */
   OverCapacity: 4100,
 } as const;

@@ -1,7 +1,7 @@
 /**
  * What a hostile client can do to the realtime service, over real sockets: subscribe without
- * end, flood it with messages, or never read what it is sent. Each costs that socket, never the
- * platform's memory or the other clients.
+ * end, flood it with messages, never read what it is sent, or open socket after socket. Each
+ * costs that socket (or that address), never the platform's memory or the other clients.
  */
 
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,21 +11,30 @@ import { ChannelStore, seedChannels } from '../channels/channel-store.ts';
 import { registerRealtime, type Realtime } from './index.ts';
 import { CloseCode } from './protocol-messages.ts';
 import { LOCAL_REALTIME_CREDENTIALS } from './realtime-config.ts';
-import { MAX_UNSENT_BYTES } from './socket-server.ts';
+import { MAX_UNSENT_BYTES, REALTIME_SOCKETS_PER_ADDRESS } from './socket-server.ts';
 import { SESSION_LIMITS } from './socket-session.ts';
 import { within } from './test-clients.ts';
+import type { ClientAddressOf } from '../limits/address-key.ts';
+import { TEST_PEER_HEADER, testPeerAddress } from '../viewers/test-viewer-client.ts';
 
 let app: FastifyInstance;
 let realtime: Realtime;
 let port: number;
 
-beforeEach(async () => {
+async function start(options: { clientAddress?: ClientAddressOf } = {}): Promise<void> {
   app = Fastify();
   // A clock that stands still: no message rate bucket refills during a test.
-  realtime = await registerRealtime(app, { channels: new ChannelStore(seedChannels()), admin: false, now: () => 0 });
+  realtime = await registerRealtime(app, {
+    channels: new ChannelStore(seedChannels()),
+    admin: false,
+    now: () => 0,
+    ...options,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as { port: number }).port;
-});
+}
+
+beforeEach(() => start());
 const opened: WebSocket[] = [];
 afterEach(async () => {
   // Whatever a failed test left open: a socket that is not read cannot finish a close.
@@ -33,21 +42,46 @@ afterEach(async () => {
   await app.close();
 });
 
+type Message = { event: string; channel?: string; data: unknown };
+
 interface Client {
   ws: WebSocket;
-  messages: { event: string; channel?: string; data: unknown }[];
+  messages: Message[];
+  /** The server's first message: its handshake, or its refusal. */
+  first: Promise<Message>;
   closed: Promise<number>;
 }
 
-async function connect(): Promise<Client> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${LOCAL_REALTIME_CREDENTIALS.key}?protocol=7`);
+async function connect(headers: Record<string, string> = {}): Promise<Client> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${LOCAL_REALTIME_CREDENTIALS.key}?protocol=7`, { headers });
   opened.push(ws);
-  const messages: Client['messages'] = [];
-  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as Client['messages'][number]));
+  const messages: Message[] = [];
+  ws.on('message', (data) => messages.push(JSON.parse(String(data)) as Message));
+  const first = within(
+    new Promise<Message>((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)) as Message))),
+    'the first message',
+  );
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   await within(new Promise((resolve) => ws.once('open', resolve)), 'open');
-  return { ws, messages, closed };
+  return { ws, messages, first, closed };
 }
+
+/** `count` sockets from one address (`headers` may name it, see testPeerAddress), each handshaken. */
+async function connectAll(count: number, headers?: (i: number) => Record<string, string>): Promise<Client[]> {
+  const clients: Client[] = [];
+  for (let i = 0; i < count; i++) {
+    const client = await connect(headers?.(i));
+    expect((await client.first).event, `socket ${i + 1}`).toBe('pusher:connection_established');
+    clients.push(client);
+  }
+  return clients;
+}
+
+const CAP = REALTIME_SOCKETS_PER_ADDRESS;
+const OVER_CAPACITY = {
+  event: 'pusher:error',
+  data: { code: CloseCode.OverCapacity, message: 'Too many realtime connections from this address' },
+};
 
 const subscribe = (channel: string) => JSON.stringify({ event: 'pusher:subscribe', data: { channel } });
 
@@ -104,4 +138,35 @@ describe('limits of one realtime socket', () => {
     await expect.poll(() => reader.messages.length).toBeGreaterThan(received);
     reader.ws.close();
   });
+});
+
+describe('sockets per address', () => {
+  it(`refuses socket ${CAP + 1} of one address with pusher:error 4100 and a close; one closing makes room`, async () => {
+    const held = await connectAll(CAP);
+    const extra = await connect();
+    expect(await extra.first).toEqual(OVER_CAPACITY);
+    expect(await within(extra.closed, 'the extra socket to close')).toBe(CloseCode.OverCapacity);
+    // Refused in the handshake: it never had a socket id.
+    expect(extra.messages.map((m) => m.event)).toEqual(['pusher:error']);
+
+    held[0]!.ws.close();
+    await within(held[0]!.closed, 'a held socket to close');
+    await expect.poll(() => realtime.sockets.connectionCount).toBe(CAP - 1);
+    const next = await connect();
+    expect((await next.first).event).toBe('pusher:connection_established');
+  }, 30_000);
+
+  it('counts an IPv6 /64 as one address: a neighbour is refused, another /64 is not', async () => {
+    await app.close();
+    // Loopback has one IPv6 address: the test says which address each socket comes from.
+    await start({ clientAddress: testPeerAddress });
+    const from = (address: string) => ({ [TEST_PEER_HEADER]: address });
+    await connectAll(CAP, (i) => from(`2001:db8:1:2::${(0x100 + i).toString(16)}`));
+
+    const neighbour = await connect(from('2001:db8:1:2:ffff:ffff:ffff:1'));
+    expect(await neighbour.first).toEqual(OVER_CAPACITY);
+    expect(await within(neighbour.closed, 'the neighbour to be closed')).toBe(CloseCode.OverCapacity);
+    const elsewhere = await connect(from('2001:db8:1:3::1'));
+    expect((await elsewhere.first).event).toBe('pusher:connection_established');
+  }, 30_000);
 });

@@ -6,7 +6,9 @@
  *
  * Handshake refusals follow the protocol: a `pusher:error` with the code, then a close with
  * the same code: 4001 for an unknown app key, 4007 for an unsupported protocol version (both
- * 40xx, so pusher-js stops instead of retrying what cannot succeed).
+ * 40xx, so pusher-js stops instead of retrying what cannot succeed), and 4100 for an address
+ * that already holds REALTIME_SOCKETS_PER_ADDRESS sockets (41xx: pusher-js comes back after
+ * its back-off, and gets in once one of them has closed).
  *
  * Shutdown (`close()`, wired to Fastify's `preClose`) closes every socket with 1001, which
  * pusher-js answers by reconnecting (after 1 s, see `CloseCode.ServerShutdown`), so clients of
@@ -19,6 +21,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { addressKey, peerAddress, type ClientAddressOf } from '../limits/address-key.ts';
+import { AddressSlots } from '../limits/address-slots.ts';
 import type { ChannelRegistry } from './channel-registry.ts';
 import { CloseCode, encodeServerMessage, protocolError, SUPPORTED_PROTOCOLS } from './protocol-messages.ts';
 import type { RealtimeCredentials, RealtimeTimings } from './realtime-config.ts';
@@ -35,6 +39,14 @@ const MAX_MESSAGE_BYTES = 64 * 1024;
  * off: the platform's memory is not a queue for it.
  */
 export const MAX_UNSENT_BYTES = 1024 * 1024;
+/**
+ * Sockets one address key (an IPv4 address, an IPv6 /64: limits/address-key.ts) may hold open
+ * at once. An embed holds one realtime socket per tab, beside its one viewer socket, whose cap
+ * is 40 an address (viewers/viewer-socket.ts, two tabs for each of 20 viewers): the same
+ * household or office fits both, and a stranger's one machine cannot hold thousands of sockets
+ * (each with its timers and a share of every broadcast). Per node, as the viewer caps are.
+ */
+export const REALTIME_SOCKETS_PER_ADDRESS = 40;
 
 export interface SocketServerOptions {
   credentials: RealtimeCredentials;
@@ -42,6 +54,11 @@ export interface SocketServerOptions {
   timings: RealtimeTimings;
   /** ms clock of each socket's message rate (default Date.now). */
   now?: () => number;
+  /**
+   * How the client's address is read for the per-address cap (default: the TCP peer, never a
+   * header). A deployment behind its own reverse proxy reads what that proxy sets, and only that.
+   */
+  clientAddress?: ClientAddressOf;
 }
 
 function text(data: RawData): string {
@@ -61,6 +78,7 @@ export class SocketServer {
   /** Every accepted socket, sessions and refusals alike: shutdown must close them all. */
   readonly #sockets = new Map<WebSocket, SocketSession | null>();
   readonly #socketIds = new Set<string>();
+  readonly #perAddress = new AddressSlots(REALTIME_SOCKETS_PER_ADDRESS);
   #closing = false;
 
   constructor(options: SocketServerOptions) {
@@ -109,10 +127,12 @@ export class SocketServer {
     } catch {
       key = match[1] ?? '';
     }
-    this.#wss.handleUpgrade(request, socket, head, (ws) => this.#accept(ws, key, url.searchParams));
+    // Read while the socket surely has its peer: it is what the cap counts by.
+    const address = addressKey((this.#options.clientAddress ?? peerAddress)(request));
+    this.#wss.handleUpgrade(request, socket, head, (ws) => this.#accept(ws, key, url.searchParams, address));
   }
 
-  #accept(ws: WebSocket, key: string, query: URLSearchParams): void {
+  #accept(ws: WebSocket, key: string, query: URLSearchParams, address: string): void {
     this.#sockets.set(ws, null);
     ws.on('error', () => ws.terminate());
     ws.once('close', () => {
@@ -129,6 +149,15 @@ export class SocketServer {
       ws.close(CloseCode.ServerShutdown, 'Server shutting down');
       return;
     }
+    // From here every socket counts against its address, those refused below (key, protocol)
+    // too until their close is done; the slot is given back when the socket is gone, whoever
+    // closed it. One refused here holds none.
+    const release = this.#perAddress.take(address);
+    if (!release) {
+      this.#refuse(ws, CloseCode.OverCapacity, 'Too many realtime connections from this address');
+      return;
+    }
+    ws.once('close', release);
     if (key !== this.#options.credentials.key) {
       this.#refuse(ws, CloseCode.AppKeyUnknown, `Could not find app by key ${key}`);
       return;

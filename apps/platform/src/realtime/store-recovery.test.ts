@@ -9,7 +9,7 @@ import { createRealtimeStore, realtimeAuthUrl, type RealtimeClientConstructor } 
 import Pusher from 'pusher-js';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { LOCAL_REALTIME_CREDENTIALS } from './realtime-config.ts';
-import { listeningPlatform, serverSdk, within, type Listening } from './test-clients.ts';
+import { listeningPlatform, serverSdk, vouchedRequestId, within, type Listening } from './test-clients.ts';
 
 const LIVE = livestreamTopic(9001); // studio-live's seeded livestream
 
@@ -47,7 +47,7 @@ it('subscribes a livestream channel again once the request id arrives, and then 
       new Promise<void>((resolve) => channel.bind('pusher:subscription_succeeded', () => resolve())),
       'the subscription asked again to succeed',
     );
-    store.getState().setRequestId('fp-1');
+    store.getState().setRequestId(vouchedRequestId());
     await succeeded;
     await serverSdk(server.port).trigger(LIVE, RealtimeEvent.ViewerCountUpdated, { livestream_id: 9001, viewers: 3 });
     await expect.poll(() => counts).toEqual([{ livestream_id: 9001, viewers: 3 }]);

@@ -17,7 +17,14 @@ import {
 import type Pusher from 'pusher-js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../create-platform.ts';
-import { listeningPlatform, nextEvent, pusherClient, subscribed, type Listening } from './test-clients.ts';
+import {
+  listeningPlatform,
+  nextEvent,
+  pusherClient,
+  subscribed,
+  vouchedRequestId,
+  type Listening,
+} from './test-clients.ts';
 import { ADMIN_HEADERS, TEST_ADMIN } from '../testing/admin.ts';
 
 const STUDIO = { slug: 'studio-live', id: 101, livestreamId: 9001 };
@@ -81,7 +88,11 @@ describe('with a subscribed pusher-js client', () => {
     const auth = await server.platform.app.inject({
       method: 'POST',
       url: '/realtime/auth',
-      payload: { socketId: '1.1', channelName: livestreamTopic(payload.livestream.id), requestId: 'r' },
+      payload: {
+        socketId: '1.1',
+        channelName: livestreamTopic(payload.livestream.id),
+        requestId: vouchedRequestId(),
+      },
     });
     expect(auth.statusCode).toBe(200);
   });
@@ -110,9 +121,10 @@ describe('admin rules (inject)', () => {
     const old = await post('/realtime/auth', {
       socketId: '1.1',
       channelName: livestreamTopic(STUDIO.livestreamId),
-      requestId: 'r',
+      requestId: vouchedRequestId(),
     });
     expect(old.statusCode).toBe(403);
+    expect(old.json().data.message).toContain('is not live');
   });
 
   it('answers 409 for a second start or end, 404 for an unknown channel, 400 for a bad body', async () => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import PusherServer from 'pusher';
 import Pusher, { type Channel, type ChannelAuthorizationHandler } from 'pusher-js';
 import { createPlatform, type Platform } from '../create-platform.ts';
+import { LOCAL_DEVICE_ID_SECRET, signRequestId } from '../identity/index.ts';
 import { TEST_ADMIN } from '../testing/admin.ts';
 import { LOCAL_REALTIME_CREDENTIALS } from './realtime-config.ts';
 
@@ -32,6 +33,11 @@ export async function listen(platform: Platform, port = 0): Promise<Listening> {
   const address = platform.app.server.address();
   if (address === null || typeof address === 'string') throw new Error('platform is not on a TCP port');
   return { platform, port: address.port, base };
+}
+
+/** A request id as `/device-id/identify` signs it (the local secret), for `/realtime/auth`. */
+export function vouchedRequestId(issuedAt = Date.now()): string {
+  return signRequestId(LOCAL_DEVICE_ID_SECRET, { visitorId: 'test-device', issuedAt });
 }
 
 export interface ClientOptions {
