@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../create-platform.ts';
-import type { ChannelsFileError} from './channels-file.ts';
+import type { ChannelsFileError } from './channels-file.ts';
 import { parseChannels, playbackOrigins, readChannelsFile } from './channels-file.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'onair-channels-'));
