@@ -60,6 +60,8 @@ export interface Player {
   /** Manual quality; refused while the element shows native controls (SPEC §5). */
   setQuality(quality: Quality): void;
   setAutoQualityMode(enabled: boolean): void;
+  /** Plays the audio track `id` (one of the state's `audioTracks`); an unknown id is an InvalidParameter error. */
+  setAudioTrack(id: string): void;
   setLiveLowLatencyEnabled(enabled: boolean): void;
   setLiveMaxLatency(seconds: number): void;
   setRebufferToLive(enabled: boolean): void;

@@ -113,7 +113,10 @@ export class PlayerParts {
       onStart: (type, url) => {
         this.watchdog.onStopped();
         this.store.set({ sink: type, loaded: false, error: null, state: PlayerState.Idle, path: url, protocol: 'HLS' });
-        this.store.set({ qualities: [], quality: null, sessionData: {}, startOffset: 0, channelMetadata: {} });
+        this.store.set({
+          ...{ qualities: [], quality: null, audioTracks: [], audioTrack: null },
+          ...{ sessionData: {}, startOffset: 0, channelMetadata: {} },
+        });
         this.store.set({ sessionId: env.randomId() });
       },
       onCreated: (session) => {
@@ -220,6 +223,10 @@ export class PlayerParts {
         if (sameQuality(quality, store.state.quality)) return;
         store.set({ quality });
         this.emitter.emit('quality-changed', quality);
+      },
+      onAudioTracks: (tracks, selected) => {
+        store.set({ audioTracks: tracks, audioTrack: selected });
+        this.emitter.emit('audio-tracks-changed', { tracks, selected });
       },
       onSourceInfo: ({ sessionData, startOffset }) =>
         store.set({ sessionData, startOffset, channelMetadata: channelMetadataFromSessionData(sessionData) }),

@@ -107,6 +107,16 @@ class OnAirPlayer implements Player {
     sessions.current.sink.setQuality(known);
   }
 
+  setAudioTrack(id: string): void {
+    const { sessions, store } = this.#parts;
+    if (!this.#alive() || !sessions.current) return;
+    if (!store.state.audioTracks.some((track) => track.id === id)) {
+      return this.#parts.report(ErrorType.InvalidParameter, ErrorCode.UnknownAudioTrack, `Unknown audio track ${id}`);
+    }
+    if (id === store.state.audioTrack) return;
+    sessions.current.sink.setAudioTrack?.(id);
+  }
+
   setAutoQualityMode(enabled: boolean): void {
     if (!this.#alive()) return;
     const parts = this.#parts;

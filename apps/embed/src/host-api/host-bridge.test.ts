@@ -17,6 +17,7 @@ function fakePlayer() {
     muted: false,
     volume: 1,
     qualities: [Q720],
+    audioTracks: [],
     quality: null,
     autoQualityMode: true,
     loaded: true,

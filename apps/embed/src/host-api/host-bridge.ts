@@ -139,7 +139,9 @@ export class HostBridge {
       return this.#reply(command.id, { ok: true, value: telemetryOf(state, attached.rebuffers, this.harness.now()) });
     }
     const plan = attached.requester.request(requestFor(command));
-    this.#reply(command.id, plan.ok ? { ok: true } : { ok: false, reason: plan.reason });
+    // The host API has no audio-track command yet: its refusal cannot come from a host's request.
+    const reason = plan.ok ? null : plan.reason === 'unknown-audio-track' ? 'refused' : plan.reason;
+    this.#reply(command.id, reason === null ? { ok: true } : { ok: false, reason });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
-import { PlayerState, type Quality } from '@onair/player';
+import { PlayerState, type AudioTrack, type Quality } from '@onair/player';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { channelInfoQuery } from '../channel/queries.ts';
@@ -27,6 +27,8 @@ import './player.css';
 
 // Not needed before the first frame: its code loads when a viewer opens it.
 const StatsPanel = lazy(() => import('./stats-panel.tsx'));
+/** One empty list, so that the menu's props stay equal while the stream has no audio tracks. */
+const NO_AUDIO_TRACKS: readonly AudioTrack[] = [];
 
 interface LivePlayerProps {
   url: string;
@@ -151,6 +153,7 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
     (quality: Quality) => request({ type: 'set-quality', quality: quality.name }),
     [request],
   );
+  const onAudioTrack = useCallback((id: string) => request({ type: 'set-audio-track', id }), [request]);
   const overlayPinned = !playing || menuOpen || touchRevealed;
 
   return (
@@ -218,6 +221,9 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
           autoQualityMode: snapshot?.autoQualityMode ?? true,
           onAutoQuality,
           onQuality,
+          audioTracks: snapshot?.audioTracks ?? NO_AUDIO_TRACKS,
+          audioTrack: snapshot?.audioTrack ?? null,
+          onAudioTrack,
           statsOpen,
           onToggleStats: toggleStats,
           onOpenChange: setMenuOpen,

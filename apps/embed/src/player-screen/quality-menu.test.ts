@@ -1,6 +1,6 @@
 import type { Quality } from '@onair/player';
 import { describe, expect, it } from 'vitest';
-import { qualityLabel, qualityMenuOrder } from './quality-menu.ts';
+import { audioTrackLabel, qualityLabel, qualityMenuOrder } from './quality-menu.ts';
 
 const q = (name: string, height: number, bitrate: number, group = name): Quality => ({
   name,
@@ -32,5 +32,16 @@ describe('quality menu', () => {
   it("marks the source quality (group 'chunked')", () => {
     expect(qualityLabel(q('1080p', 1080, 6_000_000, 'chunked'))).toBe('1080p (Source)');
     expect(qualityLabel(q('720p', 720, 2_500_000))).toBe('720p');
+  });
+});
+
+describe('audioTrackLabel', () => {
+  it("keeps a name a person wrote, and names a placeholder's language in its own words", () => {
+    expect(audioTrackLabel({ name: 'Director’s commentary', language: 'en' })).toBe('Director’s commentary');
+    expect(audioTrackLabel({ name: 'audio_1', language: 'fr' })).toBe('Français');
+    expect(audioTrackLabel({ name: 'de', language: 'de' })).toBe('Deutsch');
+    expect(audioTrackLabel({ name: 'audio_0', language: '' })).toBe('audio_0');
+    expect(audioTrackLabel({ name: 'x', language: '!!' })).toBe('x');
+    expect(audioTrackLabel({ name: '', language: '' })).toBe('Audio');
   });
 });

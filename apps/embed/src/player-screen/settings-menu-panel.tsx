@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { qualityLabel, qualityMenuOrder } from './quality-menu.ts';
+import { audioTrackLabel, qualityLabel, qualityMenuOrder } from './quality-menu.ts';
 import type { SettingsMenuProps, View } from './settings-menu-types.ts';
 
 const ITEM_SELECTOR = '[role^="menuitem"]';
@@ -16,7 +16,7 @@ interface PanelProps extends SettingsMenuProps {
  * element for both views, keyboard handling in the WAI-ARIA menu pattern. Loaded on first open.
  */
 export default function SettingsMenuPanel(props: PanelProps) {
-  const { qualities, quality, autoQualityMode, statsOpen, view, id: menuId } = props;
+  const { qualities, quality, autoQualityMode, statsOpen, view, id: menuId, audioTracks, audioTrack } = props;
   const menu = useRef<HTMLDivElement>(null);
   const setView = props.onView;
   const close = props.onClose;
@@ -45,10 +45,10 @@ export default function SettingsMenuPanel(props: PanelProps) {
         focus(items.length - 1);
         break;
       case 'ArrowLeft':
-        if (view === 'quality') setView('main');
+        if (view !== 'main') setView('main');
         break;
       case 'Escape':
-        if (view === 'quality') setView('main');
+        if (view !== 'main') setView('main');
         else close(true);
         break;
       case 'Tab':
@@ -68,35 +68,42 @@ export default function SettingsMenuPanel(props: PanelProps) {
       ? qualityLabel(quality)
       : 'Auto';
 
+  const playingTrack = audioTracks.find((track) => track.id === audioTrack);
+  const submenu = (to: 'quality' | 'audio', label: string, value: string) => (
+    <button
+      type="button"
+      className="menu__item"
+      role="menuitem"
+      aria-haspopup="menu"
+      onClick={() => setView(to)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowRight') {
+          event.preventDefault();
+          setView(to);
+        }
+      }}
+    >
+      <span>{label}</span>
+      <span className="menu__value">{value}</span>
+    </button>
+  );
+
   return (
-    // One menu element for both views: only its items and its name change.
+    // One menu element for every view: only its items and its name change.
     <div
       id={menuId}
       ref={menu}
       className="menu"
       role="menu"
       tabIndex={-1}
-      aria-label={view === 'main' ? 'Settings' : 'Quality'}
+      aria-label={view === 'main' ? 'Settings' : view === 'audio' ? 'Audio' : 'Quality'}
       onKeyDown={onMenuKeyDown}
     >
       {view === 'main' ? (
         <>
-          <button
-            type="button"
-            className="menu__item"
-            role="menuitem"
-            aria-haspopup="menu"
-            onClick={() => setView('quality')}
-            onKeyDown={(event) => {
-              if (event.key === 'ArrowRight') {
-                event.preventDefault();
-                setView('quality');
-              }
-            }}
-          >
-            <span>Quality</span>
-            <span className="menu__value">{currentLabel}</span>
-          </button>
+          {submenu('quality', 'Quality', currentLabel)}
+          {/* A choice only where there is one: two or more audio renditions (languages). */}
+          {audioTracks.length > 1 && submenu('audio', 'Audio', playingTrack ? audioTrackLabel(playingTrack) : '')}
           <button
             type="button"
             className="menu__item"
@@ -111,6 +118,28 @@ export default function SettingsMenuPanel(props: PanelProps) {
             <span>Stats for nerds</span>
             <span className="menu__value">{statsOpen ? 'On' : 'Off'}</span>
           </button>
+        </>
+      ) : view === 'audio' ? (
+        <>
+          <button type="button" className="menu__item menu__back" role="menuitem" onClick={() => setView('main')}>
+            ‹ Audio
+          </button>
+          {audioTracks.map((track) => (
+            <button
+              key={track.id}
+              type="button"
+              className="menu__item"
+              role="menuitemradio"
+              aria-checked={track.id === audioTrack}
+              lang={track.language || undefined}
+              onClick={() => {
+                props.onAudioTrack(track.id);
+                close(true);
+              }}
+            >
+              {audioTrackLabel(track)}
+            </button>
+          ))}
         </>
       ) : (
         <>

@@ -7,7 +7,14 @@ import { RESUME_AT_LIVE_AFTER_MS } from './requests.ts';
 function fakePlayer() {
   const calls: string[] = [];
   const listeners = new Set<() => void>();
-  let state = { paused: false, muted: false, volume: 1, qualities: [], loaded: true } as unknown as PlayerStateObject;
+  let state = {
+    paused: false,
+    muted: false,
+    volume: 1,
+    qualities: [],
+    audioTracks: [],
+    loaded: true,
+  } as unknown as PlayerStateObject;
   const record =
     (name: string) =>
     (...args: unknown[]) => {

@@ -39,6 +39,8 @@ export function createPlayerRequester(player: Player, now: () => number = () => 
         return player.setQuality(call.quality);
       case 'setAutoQualityMode':
         return player.setAutoQualityMode(true);
+      case 'setAudioTrack':
+        return player.setAudioTrack(call.id);
       case 'seekToLive':
         return player.seekToLive();
     }
@@ -52,6 +54,7 @@ export function createPlayerRequester(player: Player, now: () => number = () => 
         muted: state.muted,
         volume: state.volume,
         qualities: state.qualities,
+        audioTracks: state.audioTracks.map((track) => track.id),
         live: state.loaded,
         pausedForMs: state.paused ? now() - pausedAt : 0,
       });

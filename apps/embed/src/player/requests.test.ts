@@ -17,6 +17,7 @@ const playing: RequestContext = {
   muted: false,
   volume: 0.5,
   qualities: [q('720p'), q('360p')],
+  audioTracks: ['English', 'Français'],
   live: true,
   pausedForMs: 0,
 };
@@ -71,6 +72,11 @@ describe('player requests: one set of rules for controls, keyboard, media sessio
     expect(calls({ type: 'set-quality', quality: '360p' })).toEqual([{ call: 'setQuality', quality: q('360p') }]);
     expect(calls({ type: 'set-quality', quality: 'auto' })).toEqual([{ call: 'setAutoQualityMode' }]);
     expect(calls({ type: 'set-quality', quality: '4320p' })).toBe('unknown-quality');
+  });
+
+  it('chooses an audio track by its id, and refuses one the stream does not have', () => {
+    expect(calls({ type: 'set-audio-track', id: 'Français' })).toEqual([{ call: 'setAudioTrack', id: 'Français' }]);
+    expect(calls({ type: 'set-audio-track', id: 'Deutsch' })).toBe('unknown-audio-track');
   });
 
   it('goes live (and plays) only where a live source is loaded', () => {

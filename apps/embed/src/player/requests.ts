@@ -13,7 +13,7 @@ import type { Quality } from '@onair/player';
  *   (as Twitch does): a live stream resumed where it was paused is minutes-old news with
  *   nothing on screen to say so, and our viewers came for live;
  * - Go live moves to the live edge and plays;
- * - a quality is named as the menu names it (`720p`), or `auto`.
+ * - a quality is named as the menu names it (`720p`), or `auto`; an audio track by its id.
  */
 export type PlayerRequest =
   | { type: 'play' }
@@ -24,6 +24,7 @@ export type PlayerRequest =
   | { type: 'set-volume'; volume: number }
   | { type: 'step-volume'; direction: 1 | -1 }
   | { type: 'set-quality'; quality: string }
+  | { type: 'set-audio-track'; id: string }
   | { type: 'go-live' };
 
 /** What the player is asked, in order. */
@@ -34,9 +35,10 @@ export type PlayerCall =
   | { call: 'setVolume'; volume: number }
   | { call: 'setQuality'; quality: Quality }
   | { call: 'setAutoQualityMode' }
+  | { call: 'setAudioTrack'; id: string }
   | { call: 'seekToLive' };
 
-export type RequestRefusal = 'unknown-quality' | 'not-playing';
+export type RequestRefusal = 'unknown-quality' | 'unknown-audio-track' | 'not-playing';
 export type RequestPlan = { ok: true; calls: PlayerCall[] } | { ok: false; reason: RequestRefusal };
 
 /** The player's state as far as the rules need it. */
@@ -45,6 +47,8 @@ export interface RequestContext {
   muted: boolean;
   volume: number;
   qualities: readonly Quality[];
+  /** The ids of the stream's audio tracks (none where its audio is muxed). */
+  audioTracks: readonly string[];
   /** Whether a live source is loaded (Go live means nothing before one). */
   live: boolean;
   /** How long the viewer's pause has lasted (ms); 0 while playing. */
@@ -103,6 +107,10 @@ export function planRequest(request: PlayerRequest, context: RequestContext): Re
       const quality = context.qualities.find((q) => q.name === request.quality);
       return quality ? ok({ call: 'setQuality', quality }) : { ok: false, reason: 'unknown-quality' };
     }
+    case 'set-audio-track':
+      return context.audioTracks.includes(request.id)
+        ? ok({ call: 'setAudioTrack', id: request.id })
+        : { ok: false, reason: 'unknown-audio-track' };
     case 'go-live':
       return context.live ? ok({ call: 'seekToLive' }, { call: 'play' }) : { ok: false, reason: 'not-playing' };
   }

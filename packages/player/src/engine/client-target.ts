@@ -1,4 +1,4 @@
-import { MediaTargetError, type MediaTarget, type Range } from './media-target.ts';
+import { MediaTargetError, type MediaTarget, type Range, type TrackKind } from './media-target.ts';
 import type { ClientSinkEvent, SinkOperation } from './protocol.ts';
 
 type Answer = Extract<
@@ -24,18 +24,19 @@ type Request =
 export class ClientTarget implements MediaTarget {
   private nextId = 1;
   private epoch = 0;
-  private ranges: Range[] = [];
+  private ranges: Record<TrackKind, Range[]> = { main: [], audio: [] };
   private pending: { id: number; resolve(): void; reject(error: Error): void } | null = null;
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly post: (operation: SinkOperation) => void) {}
 
-  configure(mime: string): Promise<void> {
-    return this.send({ type: 'sinkConfigure', mime });
+  /** The main track's operations name no track: the messages of a muxed stream are as before. */
+  configure(mime: string, track: TrackKind = 'main'): Promise<void> {
+    return this.send({ type: 'sinkConfigure', mime, ...(track !== 'main' && { track }) });
   }
 
-  append(bytes: Uint8Array): Promise<void> {
-    return this.send({ type: 'sinkAppend', bytes });
+  append(bytes: Uint8Array, track: TrackKind = 'main'): Promise<void> {
+    return this.send({ type: 'sinkAppend', bytes, ...(track !== 'main' && { track }) });
   }
 
   remove(start: number, end: number): Promise<void> {
@@ -47,14 +48,15 @@ export class ClientTarget implements MediaTarget {
     this.post({ type: 'sinkSeekable', epoch: this.epoch, start, end });
   }
 
-  buffered(): Range[] {
-    return this.ranges;
+  buffered(track: TrackKind = 'main'): Range[] {
+    return this.ranges[track];
   }
 
   /** An answer from the page; the position reports carry the buffered ranges too. */
   answer(event: Answer): void {
     if (event.cmd === 'onClientSinkUpdate') {
-      if (event.buffered) this.ranges = event.buffered;
+      if (event.buffered) this.ranges.main = event.buffered;
+      if (event.audioBuffered) this.ranges.audio = event.audioBuffered;
       if (event.done !== undefined) this.settle(event.done, null);
       return;
     }
@@ -70,7 +72,7 @@ export class ClientTarget implements MediaTarget {
    */
   reset(epoch: number): void {
     this.epoch = epoch;
-    this.ranges = [];
+    this.ranges = { main: [], audio: [] };
     this.fail(new MediaTargetError(3, 'the page replaced its MediaSource', true));
   }
 

@@ -133,6 +133,8 @@ function handle(command: EngineCommand): void {
       return engine.setQuality(command.quality);
     case 'removeQuality':
       return engine.removeQuality(command.quality);
+    case 'setAudioTrack':
+      return engine.setAudioTrack(command.id);
     case 'onClientSinkUpdate':
       engine.setPosition(command.currentTime);
       if (target instanceof ClientTarget) target.answer(command);

@@ -313,7 +313,7 @@ describe('LiveEngine', () => {
     origin.fetch = fetchWith(
       master.replace(
         '#EXT-X-INDEPENDENT-SEGMENTS',
-        '#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="en",URI="en.m3u8"',
+        '#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="en",URI="en.m3u8"',
       ),
     ) as typeof origin.fetch;
     start();
@@ -335,6 +335,70 @@ describe('LiveEngine', () => {
     start();
     await settle();
     expect(of('declined')).toEqual([{ type: 'declined', reason: 'MPEG-TS segments' }]);
+  });
+
+  it('plays an alternate audio rendition from its own playlist, into its own SourceBuffer created first', async () => {
+    origin.audioLanguages = ['en', 'fr'];
+    start();
+    await settle();
+    // The audio SourceBuffer before the video's: a MediaSource takes none after the first append.
+    expect(target.operations.slice(0, 2)).toEqual([
+      'audio:audio/mp4; codecs="mp4a.40.2"',
+      'main:video/mp4; codecs="avc1.64001f"',
+    ]);
+    expect(of('declined')).toEqual([]);
+    // The DEFAULT=YES rendition's playlist, never the other's.
+    expect(origin.requests.some((r) => r.startsWith('audio-en/media.m3u8'))).toBe(true);
+    expect(origin.requests.some((r) => r.startsWith('audio-fr/'))).toBe(false);
+    // From one segment before the video's start (segment 4 → 3; its parts are listed), init first.
+    const audio = origin.requests.filter((r) => r.startsWith('audio-en/') && !r.includes('media.m3u8'));
+    expect(audio.slice(0, 2)).toEqual(['audio-en/init.mp4', 'audio-en/part-3.0.m4s']);
+    expect(target.operations.filter((o) => o.startsWith('audio:')).slice(1, 3)).toEqual(['audio:init', 'audio:media']);
+    // More audio follows as it is published.
+    const before = target.operations.filter((o) => o === 'audio:media').length;
+    origin.publish(5);
+    await settle();
+    expect(target.operations.filter((o) => o === 'audio:media').length).toBeGreaterThan(before);
+    expect(target.operations.filter((o) => o === 'main:media').length).toBeGreaterThan(0);
+  });
+
+  it('lists the audio tracks and switches to another: its playlist, the buffer cleared, a restart at the edge', async () => {
+    origin.audioLanguages = ['en', 'fr'];
+    start();
+    await settle();
+    expect(of('audioTracks')).toEqual([
+      {
+        type: 'audioTracks',
+        tracks: [
+          { id: 'en', name: 'en', language: 'en', default: true },
+          { id: 'fr', name: 'fr', language: 'fr', default: false },
+        ],
+        selected: 'en',
+      },
+    ]);
+    const seeks = of('seek').length;
+    engine.setAudioTrack('fr');
+    await settle();
+    expect(of('audioTracks').at(-1)!.selected).toBe('fr');
+    expect(target.removed.at(-1)).toEqual([0, Number.POSITIVE_INFINITY]);
+    const french = origin.requests.filter((r) => r.startsWith('audio-fr/') && !r.includes('media.m3u8'));
+    expect(french[0]).toBe('audio-fr/init.mp4');
+    expect(french.length).toBeGreaterThan(1);
+    expect(of('seek').length).toBe(seeks + 1);
+    // An unknown track, or the one playing, changes nothing.
+    const requests = origin.requests.length;
+    engine.setAudioTrack('de');
+    engine.setAudioTrack('fr');
+    await settle();
+    expect(origin.requests.length).toBe(requests);
+  });
+
+  it('plays muxed audio as before where the variant names no audio group', async () => {
+    start();
+    await settle();
+    expect(target.operations[0]).toBe('main:video/mp4; codecs="avc1.64001f,mp4a.40.2"');
+    expect(target.operations.some((o) => o.startsWith('audio:'))).toBe(false);
+    expect(of('audioTracks')).toEqual([]);
   });
 
   it('frees the back buffer and loads the same piece again when the SourceBuffer is full', async () => {

@@ -1,14 +1,16 @@
 import type { MediaPlaylist } from '../hls/media-playlist.ts';
-import { parseMultivariant } from '../hls/multivariant.ts';
+import { parseMultivariant, type AudioRendition, type Multivariant } from '../hls/multivariant.ts';
 import { ErrorCode, ErrorType } from '../types/errors.ts';
 import { ThroughputEstimator } from './abr.ts';
+import { AudioLoop, type AudioLoopHost } from './audio-loop.ts';
 import { BackBuffer } from './back-buffer.ts';
 import type { EngineDeps, EngineOptions } from './engine-deps.ts';
 import { EngineRequests } from './engine-requests.ts';
 import { mediaProblem } from './fmp4.ts';
-import { InitSegments } from './init-segments.ts';
+import { InitSegments, splitCodecs } from './init-segments.ts';
 import { engineError, MEDIA_RETRY, type Loaded } from './loader.ts';
 import { MediaLoop, type FetchOptions, type MediaLoopHost } from './media-loop.ts';
+import type { TrackStart } from './part-scheduler.ts';
 import { PlaylistRefresher } from './playlist-refresher.ts';
 import type { EngineEvent } from './protocol.ts';
 import { Renditions, type QualityRef } from './renditions.ts';
@@ -29,7 +31,7 @@ export { MAX_FORWARD_BUFFER_S, QUOTA_RETRY_MS } from './media-loop.ts';
  * generation, and a loop of an old one ends at its next await. The members MediaLoopHost names
  * are what the media loop shares of it.
  */
-export class LiveEngine implements MediaLoopHost {
+export class LiveEngine implements MediaLoopHost, AudioLoopHost {
   generation = 0;
   abort = new AbortController();
   readonly renditions = new Renditions();
@@ -48,6 +50,13 @@ export class LiveEngine implements MediaLoopHost {
   private readonly requests: EngineRequests;
   readonly backBuffer: BackBuffer;
   private readonly loop: MediaLoop = new MediaLoop(this);
+  /** The alternate audio rendition playing beside the variant, and its playlist's refresher. */
+  private audio: { loop: AudioLoop; rendition: AudioRendition & { url: string } } | null = null;
+  /** The renditions of the playing variant's audio group that have their own playlists. */
+  private audioChoices: (AudioRendition & { url: string })[] = [];
+  private readonly audioRefresher: PlaylistRefresher;
+  /** Where this generation's main track starts (the media loop's plan), for the audio to align to. */
+  mainStart: TrackStart | null = null;
   private failed = false;
   private url = '';
 
@@ -75,6 +84,21 @@ export class LiveEngine implements MediaLoopHost {
         this.wakeups.wake();
       },
     });
+    this.audioRefresher = new PlaylistRefresher({
+      fetch: (url, signal, parse) => {
+        const gen = this.generation;
+        return this.requests.playlist(url, { signal, current: () => gen === this.generation }, parse, (event) =>
+          this.fail(event),
+        );
+      },
+      sleep: (ms) => this.wakeups.sleep(ms),
+      lowLatency: () => this.options.lowLatency,
+      onPlaylist: (playlist) => {
+        if (!this.audio) return;
+        this.audio.loop.playlist = playlist;
+        this.wakeups.wake();
+      },
+    });
   }
 
   /** SPEC §7 setRequestCredentials: the credentials mode of every request. */
@@ -88,6 +112,7 @@ export class LiveEngine implements MediaLoopHost {
     this.failed = false;
     const gen = this.restart();
     this.playlist = null;
+    this.audio = null;
     void this.loadMultivariant(url, gen, multivariant);
   }
 
@@ -97,6 +122,26 @@ export class LiveEngine implements MediaLoopHost {
     if (this.variant < 0 || this.failed) return;
     const gen = this.restart();
     this.refresher.follow(this.renditions.all[this.variant]!.url);
+    this.startLoops(gen);
+  }
+
+  /**
+   * The generation's loops. With an audio rendition both SourceBuffers are asked for first, in
+   * one go: a MediaSource takes no new SourceBuffer once every one it has holds an init
+   * segment (media-target.ts), and the audio's init may well arrive before the video's.
+   */
+  private startLoops(gen: number): void {
+    const audio = this.audio;
+    if (audio) {
+      const refused = (error: unknown) => {
+        if (gen === this.generation) this.fail({ type: 'mediaError', code: 4, message: String(error) });
+      };
+      audio.loop.prepare().catch(refused);
+      const codecs = this.renditions.all[this.variant]!.quality.codecs;
+      this.init.prepare(this.deps.target, this.mainCodecs(codecs)).catch(refused);
+      this.audioRefresher.follow(audio.rendition.url);
+      void audio.loop.run(gen);
+    }
     void this.loop.run(gen);
   }
 
@@ -107,6 +152,7 @@ export class LiveEngine implements MediaLoopHost {
    */
   resetTarget(): void {
     this.init.forget();
+    this.audio?.loop.init.forget();
     this.loop.forgetQuality();
     if (this.failed || this.variant < 0) {
       if (this.url) this.load(this.url);
@@ -167,6 +213,7 @@ export class LiveEngine implements MediaLoopHost {
     this.abort.abort();
     this.prefetch.clear();
     this.refresher.stop();
+    this.audioRefresher.stop();
     this.wakeups.wake();
   }
 
@@ -175,8 +222,26 @@ export class LiveEngine implements MediaLoopHost {
     this.endGeneration();
     this.abort = new AbortController();
     this.loop.reset();
+    this.audio?.loop.reset();
+    this.mainStart = null;
     this.timeline.reset();
     return this.generation;
+  }
+
+  /** The media loop planned its start: the audio aligns to it. */
+  startPlanned(start: TrackStart): void {
+    this.mainStart = start;
+    this.wakeups.wake();
+  }
+
+  /** The codecs of the main track's media: the variant's, less the audio ones an audio rendition carries. */
+  mainCodecs(codecs: string): string {
+    return this.audio ? splitCodecs(codecs).video : codecs;
+  }
+
+  /** Frees what is behind the position, on every track (a full SourceBuffer). */
+  makeRoom(): Promise<void> {
+    return this.backBuffer.evict(0);
   }
 
   /** The variant to play next: the viewer's, the start choice, or the ABR rule's. */
@@ -244,7 +309,8 @@ export class LiveEngine implements MediaLoopHost {
     );
     if (!multivariant) return;
     if (multivariant.alternateRenditions > 0) {
-      // Audio in its own playlist: hls.js (the mse sink) plays that; we decline.
+      // Subtitles or other video angles in their own playlists: hls.js (the mse sink) plays
+      // those; we decline. Alternate audio is ours (audio-loop.ts).
       this.fail({ type: 'declined', reason: 'alternate renditions' });
       return;
     }
@@ -268,8 +334,49 @@ export class LiveEngine implements MediaLoopHost {
       });
       return;
     }
+    this.audio = this.audioFor(multivariant, this.variant);
+    if (this.audioChoices.length > 0) this.emitAudioTracks();
     this.refresher.follow(this.renditions.all[this.variant]!.url);
-    void this.loop.run(gen);
+    this.startLoops(gen);
+  }
+
+  /**
+   * Another audio rendition of the group (AudioTrack id: its NAME, unique in a group). What is
+   * buffered goes (the old language must not play on) and the load starts again at the live
+   * edge with the new audio: a moment's rebuffering, as a quality chosen by hand.
+   */
+  setAudioTrack(id: string): void {
+    const chosen = this.audioChoices.find((r) => r.name === id);
+    const current = this.audio;
+    if (!chosen || !current || current.rendition.name === id || this.failed) return;
+    this.audio = { loop: new AudioLoop(this, current.loop.codecs), rendition: chosen };
+    this.emitAudioTracks();
+    void this.deps.target.remove(0, Number.POSITIVE_INFINITY).catch(() => undefined);
+    this.seekToLive();
+  }
+
+  private emitAudioTracks(): void {
+    const tracks = this.audioChoices.map((r) => ({
+      id: r.name,
+      name: r.name,
+      language: r.language,
+      default: r.default,
+    }));
+    this.deps.emit({ type: 'audioTracks', tracks, selected: this.audio?.rendition.name ?? null });
+  }
+
+  /**
+   * The audio rendition to play beside variant `index`, where its group has renditions with
+   * their own playlists: the DEFAULT=YES one, else the first. Null when its audio is muxed.
+   */
+  private audioFor(multivariant: Multivariant, index: number): LiveEngine['audio'] {
+    const variant = multivariant.variants.find((v) => v.url === this.renditions.all[index]?.url);
+    const group = variant?.audioGroup ? (multivariant.audioGroups[variant.audioGroup] ?? []) : [];
+    this.audioChoices = group.flatMap((r) => (r.url ? [{ ...r, url: r.url }] : []));
+    const chosen = group.find((r) => r.default && r.url) ?? group.find((r) => r.url);
+    if (!variant || !chosen?.url) return null;
+    const rendition = { ...chosen, url: chosen.url };
+    return { loop: new AudioLoop(this, splitCodecs(variant.quality.codecs).audio), rendition };
   }
 
   /**

@@ -6,7 +6,7 @@ import { fragmentStartTime } from './fmp4.ts';
 import { Id3Tags } from './id3-tags.ts';
 import type { InitSegments } from './init-segments.ts';
 import type { Loaded, RetryPolicy, TransferWatch } from './loader.ts';
-import { nextLoad, type Cursor, type NextLoad } from './part-scheduler.ts';
+import { nextLoad, type Cursor, type NextLoad, type TrackStart } from './part-scheduler.ts';
 import { pieceFailure, startSeekPosition, type PieceAtFailure } from './piece-failure.ts';
 import type { EngineEvent } from './protocol.ts';
 import type { Renditions } from './renditions.ts';
@@ -59,6 +59,10 @@ export interface MediaLoopHost {
   switchVariant(index: number): void;
   bufferedAround(): { start: number; end: number } | null;
   fetchWithRetry(url: string, gen: number, options: FetchOptions): Promise<Loaded | null>;
+  /** The start is planned: an alternate audio rendition aligns to it (audio-loop.ts). */
+  startPlanned(start: TrackStart): void;
+  /** The codecs of the variant's own media (without those an alternate audio rendition carries). */
+  mainCodecs(codecs: string): string;
   emitTimeline(): void;
   bandwidthEstimate(): number;
   /** Ends the generation with `event` (an error, a decline): nothing more loads. */
@@ -111,6 +115,8 @@ export class MediaLoop {
           continue;
         }
         this.cursor = plan.cursor;
+        const dateMs = playlist.segments.find((s) => s.msn === plan.cursor.msn)?.dateMs ?? null;
+        this.host.startPlanned({ msn: plan.cursor.msn, dateMs });
         this.startOffset = plan.offset;
         this.startLatencyS = plan.latencyS;
         this.host.prefetch.start(plan.urls, this.host.abort.signal, (url, signal) =>
@@ -214,7 +220,7 @@ export class MediaLoop {
         // Pieces held for a step down go in under their own init segment, before another one.
         if (!(await this.appendInOrder(playlist, this.hold.takeHeld(), gen))) return false;
         const quality = this.host.renditions.all[this.host.variant]!.quality;
-        await this.host.init.apply(this.host.deps.target, mapUrl, init.bytes, quality);
+        await this.host.init.apply(this.host.deps.target, mapUrl, init.bytes, this.host.mainCodecs(quality.codecs));
         this.host.deps.emit({ type: 'tracks', codec: quality.codecs, path: playlist.url, group: quality.group });
       }
       awaiting = 'piece';

@@ -5,14 +5,24 @@ export interface Range {
 }
 
 /**
- * Where the engine puts media: one SourceBuffer of muxed fMP4 (audio and video in one
- * stream, as our origin and most LL-HLS origins package it). The worker implements it over a
- * MediaSource of its own (mse-target.ts); unit tests over a recorder.
+ * Which SourceBuffer: `main` holds the variant's media (muxed audio and video, as our origin
+ * and most LL-HLS origins package it, or video alone); `audio` an alternate audio rendition
+ * from its own playlist (EXT-X-MEDIA TYPE=AUDIO with a URI).
+ */
+export type TrackKind = 'main' | 'audio';
+
+/**
+ * Where the engine puts media: a SourceBuffer per track. The worker implements it over a
+ * MediaSource of its own (mse-target.ts), the default-media-source sink over the page's
+ * (client-target.ts); unit tests over a recorder. Every SourceBuffer must be created before
+ * the first append to any of them (a MediaSource takes no new one once it has metadata): the
+ * engine configures the audio track before the main track's first init segment.
  */
 export interface MediaTarget {
-  /** Creates the SourceBuffer for `mime` (`video/mp4; codecs="…"`), or switches its type. */
-  configure(mime: string): Promise<void>;
-  append(bytes: Uint8Array): Promise<void>;
+  /** Creates the track's SourceBuffer for `mime` (`video/mp4; codecs="…"`), or switches its type. */
+  configure(mime: string, track?: TrackKind): Promise<void>;
+  append(bytes: Uint8Array, track?: TrackKind): Promise<void>;
+  /** Removes the range from every track. */
   remove(start: number, end: number): Promise<void>;
   /**
    * The live window on the element's timeline (MediaSource.setLiveSeekableRange). Without it a
@@ -20,7 +30,8 @@ export interface MediaTarget {
    * start position whose media is still on its way is cut back to the buffered end.
    */
   setSeekable(start: number, end: number): void;
-  buffered(): Range[];
+  /** The track's buffered ranges (main by default). */
+  buffered(track?: TrackKind): Range[];
   destroy(): void;
 }
 

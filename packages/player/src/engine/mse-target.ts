@@ -1,17 +1,18 @@
-import { MediaTargetError, type MediaTarget, type Range } from './media-target.ts';
+import { MediaTargetError, type MediaTarget, type Range, type TrackKind } from './media-target.ts';
 
 /** MediaError codes (errors.ts): a refused append is a decode error, a refused type code 4. */
 const DECODE = 3;
 const SRC_NOT_SUPPORTED = 4;
 
 /**
- * A MediaTarget over a MediaSource: one SourceBuffer, operations strictly one at a time (a
- * SourceBuffer refuses a second while `updating`). Works on a MediaSource made in a worker or
+ * A MediaTarget over a MediaSource: a SourceBuffer per track, operations strictly one at a time
+ * across them all (a SourceBuffer refuses a second while `updating`, and the MediaSource's
+ * duration may not change while any updates). Works on a MediaSource made in a worker or
  * on the page alike. Duration is +Infinity: a live stream has no end; the element's seekable
  * range is the live window the engine sets (setSeekable), or else only what is buffered.
  */
 export class MseTarget implements MediaTarget {
-  private buffer: SourceBuffer | null = null;
+  private readonly buffers = new Map<TrackKind, SourceBuffer>();
   private queue: Promise<void> = Promise.resolve();
   private readonly opened: Promise<void>;
   private seekable: { start: number; end: number } | null = null;
@@ -31,37 +32,44 @@ export class MseTarget implements MediaTarget {
     this.applySeekable();
   }
 
-  configure(mime: string): Promise<void> {
+  configure(mime: string, track: TrackKind = 'main'): Promise<void> {
     return this.enqueue(async () => {
       await this.opened;
-      if (this.buffer) {
-        this.buffer.changeType(mime);
+      const existing = this.buffers.get(track);
+      if (existing) {
+        existing.changeType(mime);
         return;
       }
+      let buffer: SourceBuffer;
       try {
-        this.buffer = this.source.addSourceBuffer(mime);
+        buffer = this.source.addSourceBuffer(mime);
       } catch (error) {
         throw new MediaTargetError(SRC_NOT_SUPPORTED, `addSourceBuffer(${mime}): ${(error as Error).message}`);
       }
-      this.buffer.mode = 'segments';
+      buffer.mode = 'segments';
+      this.buffers.set(track, buffer);
       if (this.source.readyState === 'open') this.source.duration = Number.POSITIVE_INFINITY;
     });
   }
 
-  append(bytes: Uint8Array): Promise<void> {
-    return this.enqueue(() => this.operate((buffer) => buffer.appendBuffer(bytes as BufferSource), 'appendBuffer'));
-  }
-
-  remove(start: number, end: number): Promise<void> {
+  append(bytes: Uint8Array, track: TrackKind = 'main'): Promise<void> {
     return this.enqueue(() =>
-      end > start ? this.operate((buffer) => buffer.remove(start, end), 'remove') : Promise.resolve(),
+      this.operate(this.buffers.get(track), (buffer) => buffer.appendBuffer(bytes as BufferSource), 'appendBuffer'),
     );
   }
 
-  buffered(): Range[] {
+  remove(start: number, end: number): Promise<void> {
+    return this.enqueue(async () => {
+      if (!(end > start)) return;
+      if (this.buffers.size === 0) await this.operate(undefined, () => undefined, 'remove');
+      for (const buffer of this.buffers.values()) await this.operate(buffer, (b) => b.remove(start, end), 'remove');
+    });
+  }
+
+  buffered(track: TrackKind = 'main'): Range[] {
     const ranges: Range[] = [];
     try {
-      const b = this.buffer?.buffered;
+      const b = this.buffers.get(track)?.buffered;
       if (b) for (let i = 0; i < b.length; i++) ranges.push({ start: b.start(i), end: b.end(i) });
     } catch {
       // A SourceBuffer removed from its MediaSource (the element errored) has no ranges.
@@ -71,12 +79,14 @@ export class MseTarget implements MediaTarget {
 
   destroy(): void {
     this.queue = Promise.resolve();
-    try {
-      if (this.buffer && this.source.readyState === 'open') this.buffer.abort();
-    } catch {
-      // Already detached.
+    for (const buffer of this.buffers.values()) {
+      try {
+        if (this.source.readyState === 'open') buffer.abort();
+      } catch {
+        // Already detached.
+      }
     }
-    this.buffer = null;
+    this.buffers.clear();
   }
 
   private applySeekable(): void {
@@ -95,8 +105,11 @@ export class MseTarget implements MediaTarget {
     return run;
   }
 
-  private operate(start: (buffer: SourceBuffer) => void, what: string): Promise<void> {
-    const buffer = this.buffer;
+  private operate(
+    buffer: SourceBuffer | undefined,
+    start: (buffer: SourceBuffer) => void,
+    what: string,
+  ): Promise<void> {
     if (!buffer) return Promise.reject(new MediaTargetError(DECODE, `${what} without a SourceBuffer`));
     return new Promise((resolve, reject) => {
       const done = () => {

@@ -10,6 +10,12 @@ export interface Cursor {
   part: number;
 }
 
+/** Where the main track's start is: its segment, and that segment's date when the playlist has one. */
+export interface TrackStart {
+  msn: number;
+  dateMs: number | null;
+}
+
 /** What to load next, decided from the latest playlist alone (pure; the engine does the I/O). */
 export type NextLoad =
   | {

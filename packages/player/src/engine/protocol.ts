@@ -1,5 +1,6 @@
 import type { ErrorSource, ErrorType } from '../types/errors.ts';
-import type { Quality } from '../types/quality.ts';
+import type { AudioTrack, Quality } from '../types/quality.ts';
+import type { TrackKind } from './media-target.ts';
 
 /**
  * SPEC §7 "Commands the player posts to its worker", typed both ways. Commands carry `cmd`,
@@ -46,6 +47,8 @@ export type EngineCommand =
   | { cmd: 'setRequestCredentials'; credentials: RequestCredentials }
   | { cmd: 'setPlatformName'; name: string }
   | { cmd: 'removeQuality'; quality: Pick<Quality, 'name' | 'bitrate'> }
+  /** Not in the spec's list: plays another alternate audio rendition, by its id (AudioTrack). */
+  | { cmd: 'setAudioTrack'; id: string }
   | { cmd: 'onOnline' }
   | { cmd: 'onOffline' }
   | ClientSinkEvent;
@@ -71,8 +74,10 @@ export type ClientSinkEvent =
       currentTime: number;
       paused: boolean;
       rate: number;
-      /** The page's SourceBuffer's ranges (default-media-source only). */
+      /** The page's main SourceBuffer's ranges (default-media-source only). */
       buffered?: BufferedRange[];
+      /** Its audio SourceBuffer's, where an alternate audio rendition plays. */
+      audioBuffered?: BufferedRange[];
       /** The operation this update completes (default-media-source only). */
       done?: number;
     }
@@ -123,6 +128,8 @@ export type EngineEvent =
   | { type: 'mediaSourceHandle'; handle: unknown }
   | { type: 'sourceInfo'; sessionData: Record<string, string>; startOffset: number; qualities: Quality[] }
   | { type: 'qualityChanged'; quality: Quality }
+  /** The stream's alternate audio renditions and the one playing (not in the spec's list). */
+  | { type: 'audioTracks'; tracks: AudioTrack[]; selected: string | null }
   | { type: 'tracks'; codec: string; path: string; group: string }
   | { type: 'timeline'; timeline: EngineTimeline }
   /** Where the page should put the position once media is there (start, live edge, gap jump). */
@@ -146,8 +153,8 @@ export type EngineEvent =
  * window (`sinkSeekable`, MediaSource.setLiveSeekableRange) is applied at once and not answered.
  */
 export type SinkOperation =
-  | { type: 'sinkConfigure'; id: number; epoch: number; mime: string }
-  | { type: 'sinkAppend'; id: number; epoch: number; bytes: Uint8Array }
+  | { type: 'sinkConfigure'; id: number; epoch: number; mime: string; track?: TrackKind }
+  | { type: 'sinkAppend'; id: number; epoch: number; bytes: Uint8Array; track?: TrackKind }
   | { type: 'sinkRemove'; id: number; epoch: number; start: number; end: number }
   | { type: 'sinkSeekable'; epoch: number; start: number; end: number };
 
@@ -181,6 +188,7 @@ const COMMANDS: ReadonlySet<string> = new Set<EngineCommandName>([
   'setRequestCredentials',
   'setPlatformName',
   'removeQuality',
+  'setAudioTrack',
   'onOnline',
   'onOffline',
   'onClientSinkUpdate',
@@ -207,6 +215,7 @@ const EVENTS: ReadonlySet<string> = new Set<EngineEvent['type']>([
   'mediaSourceHandle',
   'sourceInfo',
   'qualityChanged',
+  'audioTracks',
   'tracks',
   'timeline',
   'seek',

@@ -43,12 +43,49 @@ describe('parseMultivariant', () => {
     expect(m.alternateRenditions).toBe(0);
   });
 
-  it('counts alternate renditions (the engine declines them)', () => {
+  it('counts alternate renditions other than audio (the engine declines them)', () => {
     const text = TEXT.replace(
       '#EXT-X-MEDIA:',
-      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="en",URI="audio/en.m3u8"\n#EXT-X-MEDIA:',
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="en",URI="subs/en.m3u8"\n#EXT-X-MEDIA:',
     );
     expect(parseMultivariant(text, URL_).alternateRenditions).toBe(1);
+  });
+
+  it('reads audio renditions by group, and the group each variant plays with', () => {
+    const text = [
+      '#EXTM3U',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="a/en.m3u8"',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="Français",LANGUAGE="fr",URI="a/fr.m3u8"',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="muxed",NAME="main"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=800000,CODECS="avc1.64001e,mp4a.40.2",AUDIO="aud"',
+      'v/360.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=900000,CODECS="avc1.64001e,mp4a.40.2"',
+      'v/muxed.m3u8',
+    ].join('\n');
+    const m = parseMultivariant(text, URL_);
+    expect(m.alternateRenditions).toBe(0);
+    expect(m.variants.map((v) => v.audioGroup)).toEqual(['aud', null]);
+    expect(m.audioGroups.aud).toEqual([
+      {
+        groupId: 'aud',
+        name: 'English',
+        language: 'en',
+        default: true,
+        autoselect: true,
+        url: new URL('a/en.m3u8', URL_).href,
+        channels: 2,
+      },
+      {
+        groupId: 'aud',
+        name: 'Français',
+        language: 'fr',
+        default: false,
+        autoselect: false,
+        url: new URL('a/fr.m3u8', URL_).href,
+        channels: 0,
+      },
+    ]);
+    expect(m.audioGroups.muxed![0]!.url).toBeNull();
   });
 
   it('takes a media playlist as its own single variant', () => {

@@ -6,6 +6,22 @@ export interface Variant {
   /** The media playlist, absolute. */
   url: string;
   quality: Quality;
+  /** Its AUDIO attribute: the group of EXT-X-MEDIA audio renditions it plays with, or null. */
+  audioGroup: string | null;
+}
+
+/** An EXT-X-MEDIA TYPE=AUDIO rendition (RFC 8216 §4.3.4.1). */
+export interface AudioRendition {
+  groupId: string;
+  name: string;
+  /** RFC 5646 tag, '' when absent. */
+  language: string;
+  default: boolean;
+  autoselect: boolean;
+  /** Its own media playlist (absolute), or null: the audio is in the variant's own media. */
+  url: string | null;
+  /** CHANNELS' first field (the count), 0 when absent. */
+  channels: number;
 }
 
 export interface Multivariant {
@@ -15,9 +31,12 @@ export interface Multivariant {
   sessionData: Record<string, string>;
   /** EXT-X-START TIME-OFFSET, 0 when absent. */
   startOffset: number;
+  /** Audio renditions by GROUP-ID, in playlist order. */
+  audioGroups: Record<string, AudioRendition[]>;
   /**
-   * Alternate renditions (EXT-X-MEDIA with a URI): the engine does not play them (audio in a
-   * separate playlist), so their presence makes it decline the source (docs/player.md).
+   * Alternate renditions the engine does not play (subtitles, alternate video angles: an
+   * EXT-X-MEDIA of another TYPE than AUDIO or CLOSED-CAPTIONS with a URI): their presence
+   * makes it decline the source to the compatibility sink (docs/player.md).
    */
   alternateRenditions: number;
 }
@@ -29,11 +48,18 @@ export interface Multivariant {
 export function parseMultivariant(text: string, url: string): Multivariant {
   requireExtM3u(text);
   const lines = playlistLines(text);
-  const result: Multivariant = { variants: [], sessionData: {}, startOffset: 0, alternateRenditions: 0 };
+  const result: Multivariant = {
+    variants: [],
+    sessionData: {},
+    startOffset: 0,
+    audioGroups: {},
+    alternateRenditions: 0,
+  };
   if (lines.some((l) => l.tag === 'EXTINF' || l.tag === 'EXT-X-TARGETDURATION')) {
     result.variants.push({
       url,
       quality: { name: 'auto', group: 'auto', codecs: '', bitrate: 0, width: 0, height: 0, framerate: 0 },
+      audioGroup: null,
     });
     return result;
   }
@@ -43,7 +69,7 @@ export function parseMultivariant(text: string, url: string): Multivariant {
       pending = { ...parseAttributes(line.value) };
     } else if (line.tag === null && pending) {
       const quality = variantToQuality({ attrs: pending, bitrate: numberAttribute(pending, 'BANDWIDTH', 0) });
-      result.variants.push({ url: resolveUri(line.value, url), quality });
+      result.variants.push({ url: resolveUri(line.value, url), quality, audioGroup: pending.AUDIO ?? null });
       pending = null;
     } else if (line.tag === 'EXT-X-SESSION-DATA') {
       const attrs = parseAttributes(line.value);
@@ -53,11 +79,27 @@ export function parseMultivariant(text: string, url: string): Multivariant {
       result.startOffset = numberAttribute(parseAttributes(line.value), 'TIME-OFFSET', 0);
     } else if (line.tag === 'EXT-X-MEDIA') {
       const attrs = parseAttributes(line.value);
-      if (attrs.URI && attrs.TYPE !== 'CLOSED-CAPTIONS') result.alternateRenditions += 1;
+      if (attrs.TYPE === 'AUDIO' && attrs['GROUP-ID']) {
+        const rendition = audioRendition(attrs, url);
+        (result.audioGroups[rendition.groupId] ??= []).push(rendition);
+      } else if (attrs.URI && attrs.TYPE !== 'CLOSED-CAPTIONS') result.alternateRenditions += 1;
     }
   }
   if (result.variants.length === 0) throw new PlaylistError('multivariant playlist lists no variant');
   return result;
+}
+
+function audioRendition(attrs: Record<string, string>, base: string): AudioRendition {
+  const groupId = attrs['GROUP-ID']!;
+  return {
+    groupId,
+    name: attrs.NAME ?? attrs.LANGUAGE ?? groupId,
+    language: attrs.LANGUAGE ?? '',
+    default: attrs.DEFAULT === 'YES',
+    autoselect: attrs.AUTOSELECT === 'YES',
+    url: attrs.URI ? resolveUri(attrs.URI, base) : null,
+    channels: Number.parseInt(attrs.CHANNELS ?? '', 10) || 0,
+  };
 }
 
 /** SESSION-DATA is the page's to read, not the player's to fetch: a URI that is not http(s) is left out. */

@@ -9,7 +9,7 @@ import {
 import type { PlayerEnvironment } from '../types/environment.ts';
 import { classifyMediaError, type PlayerError } from '../types/errors.ts';
 import { LatencyAnalyticsCollector } from '../rules/latency.ts';
-import { partitionQualities, SOURCE_GROUP, type CodecPolicy, type Quality } from '../types/quality.ts';
+import { partitionQualities, SOURCE_GROUP, type AudioTrack, type CodecPolicy, type Quality } from '../types/quality.ts';
 import { measureServerOffset } from '../rules/server-clock.ts';
 import type { Sink, SinkAdjustments, SinkFactory, SinkHost, SourceInfo, TrackConfiguration } from '../sinks/sink.ts';
 import type { SinkType } from '../types/sink-type.ts';
@@ -37,6 +37,7 @@ export interface LoadSessionHarness {
   /** The source is ready: its playable qualities, and those removed as unplayable. */
   onLoaded(qualities: Quality[], removed: Quality[]): void;
   onQualityChanged(quality: Quality): void;
+  onAudioTracks(tracks: AudioTrack[], selected: string | null): void;
   onSourceInfo(info: SourceInfo): void;
   onError(error: PlayerError): void;
   /** The sink must be rebuilt once the player is idle. */
@@ -176,6 +177,7 @@ export class LoadSession {
       },
       onQualityChanged: live((quality) => this.#qualityChanged(quality)),
       onSourceInfo: live((info) => harness.onSourceInfo(info)),
+      onAudioTracks: live((tracks, selected) => harness.onAudioTracks(tracks, selected)),
       onTracks: live((tracks) => this.#tracksChanged(tracks)),
       onDiscontinuity: live(() => {
         if (harness.adjustments.rebuildMediaSinkOnDiscontinuity) harness.onRebuildNeeded('discontinuity');

@@ -8,7 +8,7 @@ import type {
   ServiceWorkerStateChange,
   SinkCapabilities,
 } from '../types/payloads.ts';
-import type { Quality } from '../types/quality.ts';
+import type { AudioTrack, Quality } from '../types/quality.ts';
 import type { TimedCue } from '../metadata/timed-metadata.ts';
 import type { SinkType } from '../types/sink-type.ts';
 
@@ -65,6 +65,8 @@ export interface Sink {
   reload(): void;
   /** null: automatic quality selection. */
   setQuality(quality: Quality | null): void;
+  /** Plays another of the audio tracks it reported (SinkHost.onAudioTracks); absent where it has none. */
+  setAudioTrack?(id: string): void;
   setLowLatency(enabled: boolean): void;
   /** Seconds behind live above which the sink jumps back toward the live edge (Infinity: never). */
   setLiveMaxLatency(seconds: number): void;
@@ -125,6 +127,8 @@ export interface SinkHost {
    */
   onQualities(qualities: Quality[], droppedBySink?: Quality[]): Quality[];
   onQualityChanged(quality: Quality): void;
+  /** The source's alternate audio tracks and the one playing (or none). */
+  onAudioTracks?(tracks: AudioTrack[], selected: string | null): void;
   onSourceInfo(info: SourceInfo): void;
   /** The tracks now playing; a change of protection or audio-only status rebuilds the sink. */
   onTracks(tracks: TrackConfiguration[]): void;

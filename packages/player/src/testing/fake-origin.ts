@@ -85,6 +85,11 @@ export class FakeOrigin {
   /** mdat bytes per piece: larger pieces look like a faster link to the throughput estimate. */
   padding = 100;
   private held: Held[] = [];
+  /**
+   * Alternate audio renditions (languages), each with its own playlist at `audio-{lang}/`:
+   * with any, every variant plays with the group `aud` (the first is DEFAULT=YES).
+   */
+  audioLanguages: string[] = [];
 
   constructor(
     readonly base = 'https://origin.test/hls/ch/',
@@ -107,9 +112,15 @@ export class FakeOrigin {
 
   multivariant(): string {
     const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+    this.audioLanguages.forEach((lang, i) =>
+      lines.push(
+        `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="${lang}",LANGUAGE="${lang}",DEFAULT=${i === 0 ? 'YES' : 'NO'},URI="audio-${lang}/media.m3u8"`,
+      ),
+    );
+    const audio = this.audioLanguages.length > 0 ? ',AUDIO="aud"' : '';
     for (const r of this.renditions) {
       lines.push(
-        `#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.resolution},CODECS="avc1.64001f,mp4a.40.2"`,
+        `#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.resolution},CODECS="avc1.64001f,mp4a.40.2"${audio}`,
         `${r.name}/media.m3u8`,
       );
     }
@@ -219,6 +230,8 @@ export class FakeOrigin {
 export class RecordingTarget {
   readonly mimes: string[] = [];
   readonly appended: Uint8Array[] = [];
+  /** Every configure and append, in order, as `track:what` (what: the mime, `init` or `media`). */
+  readonly operations: string[] = [];
   readonly removed: [number, number][] = [];
   /** Every live window set, in order. */
   readonly seekable: [number, number][] = [];
@@ -227,16 +240,18 @@ export class RecordingTarget {
   refuseConfigure: Error | null = null;
   refuseMedia: Error | null = null;
 
-  configure(mime: string): Promise<void> {
+  configure(mime: string, track: 'main' | 'audio' = 'main'): Promise<void> {
     if (this.refuseConfigure) return Promise.reject(this.refuseConfigure);
     this.mimes.push(mime);
+    this.operations.push(`${track}:${mime}`);
     return Promise.resolve();
   }
 
-  append(bytes: Uint8Array): Promise<void> {
+  append(bytes: Uint8Array, track: 'main' | 'audio' = 'main'): Promise<void> {
     const isMedia = new TextDecoder().decode(bytes.subarray(4, 8)) !== 'ftyp';
     if (isMedia && this.refuseMedia) return Promise.reject(this.refuseMedia);
-    this.appended.push(bytes);
+    this.operations.push(`${track}:${isMedia ? 'media' : 'init'}`);
+    if (track === 'main') this.appended.push(bytes);
     return Promise.resolve();
   }
 

@@ -58,6 +58,8 @@ export const ErrorCode = {
    * failed); the message is the spec's, playback stays or comes back local (non-fatal).
    */
   CastFailed: 1014,
+  /** setAudioTrack named a track the stream does not have. */
+  UnknownAudioTrack: 1015,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

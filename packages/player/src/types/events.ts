@@ -1,6 +1,6 @@
 import type { GpuSurfaceState } from './gpu-surface.ts';
 import type { PlayerError } from './errors.ts';
-import type { Quality } from './quality.ts';
+import type { AudioTrack, Quality } from './quality.ts';
 import type { AnalyticsEvent, CastStatus, ServiceWorkerStateChange } from './payloads.ts';
 import type { PlayerState } from './state.ts';
 
@@ -11,6 +11,7 @@ export const PlayerEventType = {
   AudioBlocked: 'audio-blocked',
   PlaybackBlocked: 'playback-blocked',
   QualityChanged: 'quality-changed',
+  AudioTracksChanged: 'audio-tracks-changed',
   Loaded: 'loaded',
   VolumeChanged: 'volume-changed',
   MutedChanged: 'muted-changed',
@@ -51,6 +52,8 @@ export interface PlayerEventMap {
   'audio-blocked': Record<string, never>;
   'playback-blocked': Record<string, never>;
   'quality-changed': Quality;
+  /** The audio tracks, or the one playing, changed (an alternate audio rendition). */
+  'audio-tracks-changed': { tracks: AudioTrack[]; selected: string | null };
   loaded: { qualities: Quality[]; removed: Quality[] };
   'volume-changed': { volume: number };
   'muted-changed': { muted: boolean };

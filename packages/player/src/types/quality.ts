@@ -11,6 +11,18 @@ export interface Quality {
 
 export const SOURCE_GROUP = 'chunked';
 
+/**
+ * An audio track a viewer may choose (not shown in the spec): an alternate audio rendition of
+ * the stream (EXT-X-MEDIA TYPE=AUDIO), by its NAME. `language` is its RFC 5646 tag ('' when
+ * the stream gives none).
+ */
+export interface AudioTrack {
+  id: string;
+  name: string;
+  language: string;
+  default: boolean;
+}
+
 export type CodecFamily = 'avc' | 'hevc' | 'av1' | 'vp9' | 'aac' | 'other';
 
 export function codecFamily(codec: string): CodecFamily {

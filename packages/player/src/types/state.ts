@@ -1,5 +1,5 @@
 import type { PlayerError } from './errors.ts';
-import type { Quality } from './quality.ts';
+import type { AudioTrack, Quality } from './quality.ts';
 import type { SinkType } from './sink-type.ts';
 
 export type { SinkType } from './sink-type.ts';
@@ -54,6 +54,9 @@ export interface PlayerStateObject {
   statistics: PlaybackStatistics;
   quality: Quality | null;
   qualities: Quality[];
+  /** The stream's alternate audio tracks (none where its audio is in each variant), and the one playing. */
+  audioTracks: AudioTrack[];
+  audioTrack: string | null;
   /** Infinity for a live stream. */
   duration: number;
   position: number;
@@ -97,6 +100,8 @@ export function initialState(): PlayerStateObject {
     statistics: { bitrate: 0, framerate: 0, droppedFrames: 0, decodedFrames: 0 },
     quality: null,
     qualities: [],
+    audioTracks: [],
+    audioTrack: null,
     duration: 0,
     position: 0,
     startOffset: 0,

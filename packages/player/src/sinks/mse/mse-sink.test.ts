@@ -247,4 +247,18 @@ describe('mse sink', () => {
     hls().emit(Events.FRAG_CHANGED, { frag: { cc: 1 } });
     expect(reports.discontinuities).toBe(1);
   });
+
+  it('reports the union of the SourceBuffers hls.js announces apart (audio in its own playlist)', () => {
+    const { hls, reports } = setUp();
+    announceManifest(hls(), [level(360, 800_000)]);
+    hls().emit(Events.BUFFER_CODECS, { audio: { codec: 'mp4a.40.2' } });
+    hls().emit(Events.BUFFER_CODECS, { video: { codec: 'avc1.64001f' } });
+    // Never audio alone after video came: that would read as a change to audio-only, a rebuild.
+    expect(
+      reports.tracks
+        .at(-1)!
+        .map((t) => t.trackID)
+        .sort(),
+    ).toEqual(['audio', 'video']);
+  });
 });

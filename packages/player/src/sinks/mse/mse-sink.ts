@@ -35,6 +35,8 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
   /** The discontinuity sequence last played; a change is a discontinuity crossed. */
   let lastCc: number | null = null;
   let id3Cues: Promise<typeof Id3Cues> | null = null;
+  /** The SourceBuffers the current hls.js instance announced (BUFFER_CODECS), by track. */
+  const announced = new Map<'video' | 'audio' | 'audiovideo', string>();
 
   function onError(instance: Hls, data: ErrorData): void {
     if (data.details === 'bufferStalledError') backoff = afterStall(backoff, env.monotonic());
@@ -93,15 +95,33 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
     const path = level?.url[0] ?? url;
     const group = level ? levelToQuality(level).group : '';
     const srcObj = host.video.currentSrc || null;
-    const tracks: TrackConfiguration[] = [];
+    // With audio in its own playlist, hls.js announces the audio SourceBuffer and the video one
+    // in separate events: the tracks are the union of an instance's announcements, or the
+    // first (audio alone) would read as an audio-only stream and the next as a change back,
+    // a rebuild each time (the reload loop an alternate-audio stream fell into).
     for (const id of ['video', 'audio', 'audiovideo'] as const) {
       const track = data[id];
-      if (track) tracks.push({ trackID: id, codec: track.codec ?? '', mode: 'mse', isProtected, path, group, srcObj });
+      if (track) announced.set(id, track.codec ?? '');
     }
+    const tracks: TrackConfiguration[] = [...announced].map(([trackID, codec]) => ({
+      ...{ trackID, codec, mode: 'mse' as const },
+      ...{ isProtected, path, group, srcObj },
+    }));
     host.onTracks(tracks);
   }
 
+  /** hls.js's audio tracks as the player's, where any has its own playlist (else the audio is muxed). */
+  function reportAudioTracks(instance: Hls): void {
+    const tracks = instance.audioTracks;
+    if (!tracks.some((track) => track.url)) return;
+    host.onAudioTracks?.(
+      tracks.map((track) => ({ id: track.name, name: track.name, language: track.lang ?? '', default: track.default })),
+      tracks[instance.audioTrack]?.name ?? null,
+    );
+  }
+
   function create(): Hls {
+    announced.clear();
     const applyTarget = (partHoldBackS: number, partTargetS: number) => {
       const target = lowLatency ? lowLatencyTarget(partHoldBackS, partTargetS) : null;
       // hls.js starts, and resyncs (seekToLiveEdge, liveMaxLatency), at its target: make it ours,
@@ -181,6 +201,9 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
       host.onProgress();
     });
     instance.on(Events.ERROR, (_event, data) => onError(instance, data));
+    // Alternate audio renditions (the full build plays them): listed, and the one playing.
+    instance.on(Events.AUDIO_TRACKS_UPDATED, () => reportAudioTracks(instance));
+    instance.on(Events.AUDIO_TRACK_SWITCHED, () => reportAudioTracks(instance));
     instance.attachMedia(host.video);
     return instance;
   }
@@ -219,6 +242,10 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
       host.video.removeAttribute('src');
       host.video.load();
       start();
+    },
+    setAudioTrack(id) {
+      const index = hls?.audioTracks.findIndex((track) => track.name === id) ?? -1;
+      if (hls && index >= 0) hls.audioTrack = index;
     },
     setQuality(quality) {
       manual = quality;

@@ -139,6 +139,9 @@ export function createMseWorkerSink(
         for (const quality of host.onQualities(event.qualities)) post({ cmd: 'removeQuality', quality });
         return;
       }
+      case 'audioTracks':
+        host.onAudioTracks?.(event.tracks, event.selected);
+        return;
       case 'qualityChanged':
         host.onQualityChanged(event.quality);
         return;
@@ -329,6 +332,9 @@ export function createMseWorkerSink(
       } else video.srcObject = null;
       video.load();
       start(false);
+    },
+    setAudioTrack(id) {
+      post({ cmd: 'setAudioTrack', id });
     },
     setQuality(quality) {
       manual = quality;

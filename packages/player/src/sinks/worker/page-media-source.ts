@@ -52,9 +52,9 @@ export class PageMediaSource {
     const done = (() => {
       switch (operation.type) {
         case 'sinkConfigure':
-          return target.configure(operation.mime);
+          return target.configure(operation.mime, operation.track);
         case 'sinkAppend':
-          return target.append(operation.bytes);
+          return target.append(operation.bytes, operation.track);
         case 'sinkRemove':
           return target.remove(operation.start, operation.end);
       }
@@ -82,12 +82,14 @@ export class PageMediaSource {
 
   /** The element's position and the SourceBuffer's ranges, as onClientSinkUpdate carries them. */
   position(): Extract<ClientSinkEvent, { cmd: 'onClientSinkUpdate' }> {
+    const audio = this.target?.buffered('audio') ?? [];
     return {
       cmd: 'onClientSinkUpdate',
       currentTime: this.video.currentTime,
       paused: this.video.paused,
       rate: this.video.playbackRate,
       buffered: this.buffered(),
+      ...(audio.length > 0 && { audioBuffered: audio }),
     };
   }
 
