@@ -67,6 +67,18 @@ export function workerScripts(assetJs, manifestFiles) {
 }
 
 /**
+ * Scripts a worker loads on demand (importScripts), also outside the manifest: the MPEG-TS
+ * remuxer, only for a stream of such segments. They count in All JS, never before the first frame.
+ * @param {string[]} assetJs every .js file under the dist's assets/ (relative paths)
+ * @param {string[]} manifestFiles the manifest's chunk files
+ * @returns {string[]}
+ */
+export function onDemandScripts(assetJs, manifestFiles) {
+  const known = new Set(manifestFiles);
+  return assetJs.filter((file) => !known.has(file) && /ts-remuxer/i.test(file)).sort();
+}
+
+/**
  * Compares measured gzip totals with the budget.
  * @param {{ firstFrameGzip: number, startupGzip: number, totalGzip: number }} totals bytes
  * @param {{ firstFrameJsGzip: number, startupJsGzip: number, totalJsGzip: number }} budget bytes
@@ -182,7 +194,7 @@ export function checkSize(distDir, budget) {
     firstFrame.add(file);
     startup.add(file);
   }
-  const files = [...manifestFiles, ...workers];
+  const files = [...manifestFiles, ...workers, ...onDemandScripts(assetJs, manifestFiles)];
   const chunks = files.map((file) => {
     const bytes = readFileSync(path.join(distDir, file));
     const flags = { firstFrame: firstFrame.has(file), startup: startup.has(file) };

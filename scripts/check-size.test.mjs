@@ -9,6 +9,7 @@ import {
   SDK_BUDGET_GZIP,
   walkManifest,
   workerScripts,
+  onDemandScripts,
 } from './check-size.mjs';
 
 // The shape Vite 7 writes to dist/.vite/manifest.json (keys are sources or shared chunks).
@@ -116,6 +117,12 @@ describe('workerScripts', () => {
     const assets = ['assets/index-a.js', 'assets/engine-worker-x1.js', 'assets/other-b.js'];
     expect(workerScripts(assets, ['assets/index-a.js'])).toEqual(['assets/engine-worker-x1.js']);
     expect(workerScripts(assets, ['assets/index-a.js', 'assets/engine-worker-x1.js'])).toEqual([]);
+  });
+
+  it('finds the scripts a worker loads on demand apart, counted in All JS only', () => {
+    const assets = ['assets/index-a.js', 'assets/engine-worker-x1.js', 'assets/ts-remuxer-script-y.js'];
+    expect(workerScripts(assets, ['assets/index-a.js'])).toEqual(['assets/engine-worker-x1.js']);
+    expect(onDemandScripts(assets, ['assets/index-a.js'])).toEqual(['assets/ts-remuxer-script-y.js']);
   });
 });
 

@@ -32,6 +32,8 @@ function precompress(): Plugin {
 
 /** Where the early start names the engine worker; the build writes its URL there. */
 const ENGINE_WORKER_PLACEHOLDER = '%ONAIR_ENGINE_WORKER%';
+/** …and the MPEG-TS remuxer's script, which the engine worker loads for such a stream. */
+const TS_REMUXER_PLACEHOLDER = '%ONAIR_TS_REMUXER%';
 /** Where index.html takes the early start: the build puts the script there. */
 const EARLY_START_MARKER = '<!-- onair:early-start -->';
 
@@ -54,6 +56,9 @@ function earlyStartScript(): Plugin {
       async handler(html, context) {
         const files = Object.keys(context.bundle ?? {}).filter((file) => /engine-worker[^/]*\.js$/.test(file));
         if (files.length !== 1) throw new Error(`expected one engine worker in the build, found ${files.length}`);
+        const remuxers = Object.keys(context.bundle ?? {}).filter((file) => /ts-remuxer[^/]*\.js$/.test(file));
+        if (remuxers.length !== 1)
+          throw new Error(`expected one MPEG-TS remuxer in the build, found ${remuxers.length}`);
         if (!html.includes(EARLY_START_MARKER)) throw new Error(`index.html lost ${EARLY_START_MARKER}`);
         const { build } = await import('esbuild');
         const result = await build({
@@ -67,11 +72,15 @@ function earlyStartScript(): Plugin {
           logLevel: 'silent',
         });
         const code = result.outputFiles[0]!.text.trim();
-        if (!code.includes(ENGINE_WORKER_PLACEHOLDER))
-          throw new Error(`the early start lost ${ENGINE_WORKER_PLACEHOLDER}`);
+        for (const placeholder of [ENGINE_WORKER_PLACEHOLDER, TS_REMUXER_PLACEHOLDER]) {
+          if (!code.includes(placeholder)) throw new Error(`the early start lost ${placeholder}`);
+        }
         if (/<\/script|<!--/i.test(code))
           throw new Error('the early start cannot be inlined: it holds </script or <!--');
-        const script = `<script>${code.replace(ENGINE_WORKER_PLACEHOLDER, () => `/${files[0]}`)}</script>`;
+        const filled = code
+          .replace(ENGINE_WORKER_PLACEHOLDER, () => `/${files[0]}`)
+          .replace(TS_REMUXER_PLACEHOLDER, () => `/${remuxers[0]}`);
+        const script = `<script>${filled}</script>`;
         return html.replace(EARLY_START_MARKER, () => script);
       },
     },

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 let bundle: Promise<string> | null = null;
 let workerBundle: Promise<string> | null = null;
+let remuxerBundle: Promise<string> | null = null;
 
 function playerBundle(): Promise<string> {
   bundle ??= build({
@@ -53,6 +54,19 @@ function engineWorkerBundle(): Promise<string> {
   return workerBundle;
 }
 
+/** The MPEG-TS remuxer's classic script, which the engine's worker loads for such a stream. */
+function tsRemuxerBundle(): Promise<string> {
+  remuxerBundle ??= build({
+    entryPoints: [path.join(root, 'packages/player/src/engine/ts/ts-remuxer-script.ts')],
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]!.text);
+  return remuxerBundle;
+}
+
 /**
  * `labStart` creates a player, records every event into `labEvents` and loads a URL. A page
  * opened with `#autostart=<json>` calls it by itself: Playwright's evaluate counts as a user
@@ -70,7 +84,11 @@ window.labStart = function (url, config, play, muted) {
   delete config.labClockSkewMs;
   // Every sink the embed has: our worker engine's two too. A journey that names no sink starts
   // on its Playwright project's (window.labSink: mse-worker, default-media-source or mse).
-  var startWorker = function () { return new Worker('/__player-lab/engine-worker.js'); };
+  var startWorker = function () {
+    var worker = new Worker('/__player-lab/engine-worker.js');
+    worker.postMessage({ cmd: 'setTsRemuxer', url: '/__player-lab/ts-remuxer.js' });
+    return worker;
+  };
   config.sinks = Object.assign({}, config.sinks, {
     'mse-worker': api.mseWorkerSinkFactory(startWorker),
     'default-media-source': api.defaultMediaSourceSinkFactory(startWorker),
@@ -112,13 +130,15 @@ export async function openLab(
   page: Page,
   autostart?: { url: string; config?: Record<string, unknown> },
 ): Promise<void> {
-  const [js, workerJs] = await Promise.all([playerBundle(), engineWorkerBundle()]);
+  const [js, workerJs, remuxerJs] = await Promise.all([playerBundle(), engineWorkerBundle(), tsRemuxerBundle()]);
   const html = labHtml(labSink());
   await page.route('**/__player-lab/**', (route: Route) => {
     const url = new URL(route.request().url());
     if (url.pathname.endsWith('/player.js')) return route.fulfill({ body: js, contentType: 'text/javascript' });
     if (url.pathname.endsWith('/engine-worker.js'))
       return route.fulfill({ body: workerJs, contentType: 'text/javascript' });
+    if (url.pathname.endsWith('/ts-remuxer.js'))
+      return route.fulfill({ body: remuxerJs, contentType: 'text/javascript' });
     return route.fulfill({ body: html, contentType: 'text/html' });
   });
   await page.goto(autostart ? `${LAB_PATH}#autostart=${encodeURIComponent(JSON.stringify(autostart))}` : LAB_PATH);

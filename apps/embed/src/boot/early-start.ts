@@ -71,9 +71,10 @@ export const EARLY_CREATE: CreateCommand = {
  * slug and a parsable query only; no token, so none at all when a session cookie exists (a
  * token-bearing call must not be answered by a response fetched without one). Returns the
  * handle, or null when the page starts nothing early. `workerUrl`: the engine worker's built URL
- * (the build writes it; anything not starting with `/` means no early engine).
+ * (the build writes it; anything not starting with `/` means no early engine); `tsRemuxerUrl`:
+ * the MPEG-TS remuxer's (the worker loads it only for such a stream; none: it declines them).
  */
-export function earlyStart(win: EarlyWindow, workerUrl: string): EarlyStart | null {
+export function earlyStart(win: EarlyWindow, workerUrl: string, tsRemuxerUrl = ''): EarlyStart | null {
   const slug = /^\/([^/]+)$/.exec(win.location.pathname)?.[1];
   if (!slug || !SLUG_PATTERN.test(slug) || !win.fetch || hasSessionCookie(win)) return null;
   try {
@@ -99,6 +100,8 @@ export function earlyStart(win: EarlyWindow, workerUrl: string): EarlyStart | nu
   const handle: EarlyStart = (win.__onairStart = { responses, engine: null, firstFrame: null });
   const worker = startWorker(win, workerUrl);
   if (!worker) return handle;
+  if (tsRemuxerUrl.startsWith('/'))
+    worker.postMessage({ cmd: 'setTsRemuxer', url: tsRemuxerUrl } satisfies EngineCommand);
   // Read by the start-up journey and the benchmark.
   win.performance.mark('onair:engine-early-start');
   runEarlyEngine(win, handle, worker, (path) => answer(responses[path]!), paths, fetchFn);

@@ -1,5 +1,12 @@
-import { createPlayer, defaultMediaSourceSinkFactory, mseWorkerSinkFactory, type Player } from '@onair/player';
+import {
+  createPlayer,
+  defaultMediaSourceSinkFactory,
+  mseWorkerSinkFactory,
+  type EngineCommand,
+  type Player,
+} from '@onair/player';
 import engineWorkerUrl from '@onair/player/engine-worker?worker&url';
+import tsRemuxerUrl from '@onair/player/ts-remuxer?worker&url';
 import { adoptEarlyEngine } from '../lib/early-engine.ts';
 import { announceFirstFrame } from '../start-up.ts';
 import { playerErrorConsoleDetail } from '../lib/player-error-copy.ts';
@@ -43,7 +50,12 @@ export function unstageVideo(video: HTMLVideoElement): void {
 const LIVE_MANIFEST_WORKER_URL = '/live-manifest-sw.js';
 
 /** The worker script's URL is the build's (Vite emits it); the early start gets the same (vite.config.ts). */
-const startEngineWorker = () => new Worker(engineWorkerUrl);
+const startEngineWorker = () => {
+  const worker = new Worker(engineWorkerUrl);
+  // Loaded by the worker only for a stream of MPEG-TS segments (engine/ts/ts-remuxer.ts).
+  worker.postMessage({ cmd: 'setTsRemuxer', url: tsRemuxerUrl } satisfies EngineCommand);
+  return worker;
+};
 const workerSink = mseWorkerSinkFactory(startEngineWorker, adoptEarlyEngine(window.__onairStart ?? { engine: null }));
 const pageSourceSink = defaultMediaSourceSinkFactory(startEngineWorker);
 

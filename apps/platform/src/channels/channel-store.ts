@@ -33,7 +33,7 @@ export interface ChannelRecord {
   playback: boolean;
   /**
    * How the origin packages the channel's stream: fMP4 LL-HLS (`/hls/…`, the default) or plain
-   * MPEG-TS HLS (`/hls-ts/…`, origin/ts-routes.ts), which only the compatibility sink plays.
+   * MPEG-TS HLS (`/hls-ts/…`, origin/ts-routes.ts), which our engine remuxes in its worker.
    */
   packaging?: 'fmp4' | 'mpegts';
   /**

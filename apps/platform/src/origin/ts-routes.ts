@@ -1,7 +1,7 @@
 /**
  * The MPEG-TS channel's origin: a plain live HLS stream (version 3, no parts, no init segment)
- * of 1 s MPEG-TS segments, looped on the wall clock like the fMP4 ladder. It exists for the
- * player's compatibility sink: our own engine plays fMP4 only and declines it, hls.js plays it.
+ * of 1 s MPEG-TS segments, looped on the wall clock like the fMP4 ladder: a classic packager's
+ * stream, which our engine remuxes to fMP4 in its worker (packages/player/src/engine/ts).
  * Each pass of the loop is shifted by the loop's length (ts-timestamps.ts), so the timeline is
  * continuous, as a live encoder's is: no EXT-X-DISCONTINUITY.
  */

@@ -1,6 +1,7 @@
 import type { Timers } from '../types/environment.ts';
 import type { MediaTarget } from './media-target.ts';
 import type { EngineEvent } from './protocol.ts';
+import type { TsRemuxerLoader } from './ts/transport-stream.ts';
 
 /** What the engine is given: the network, the clock and timers, its MediaSource target, where events go. */
 export interface EngineDeps {
@@ -10,6 +11,11 @@ export interface EngineDeps {
   target: MediaTarget;
   emit(event: EngineEvent): void;
   isTypeSupported(mime: string): boolean;
+  /**
+   * The MPEG-TS remuxer, loaded the first time a stream has such segments; absent (or failing)
+   * where the engine cannot have it: it then declines those streams to another sink.
+   */
+  loadTsRemuxer?: TsRemuxerLoader;
 }
 
 export interface EngineOptions {

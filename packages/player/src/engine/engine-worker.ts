@@ -10,11 +10,15 @@ import { LiveEngine } from './live-engine.ts';
 import { ClientTarget } from './client-target.ts';
 import { MseTarget } from './mse-target.ts';
 import { decodeCommand, type EngineCommand, type EngineEvent } from './protocol.ts';
+import type { createTsRemuxer } from './ts/ts-remuxer.ts';
 
 interface WorkerScope {
   postMessage(message: unknown, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
   close(): void;
+  importScripts(...urls: string[]): void;
+  /** What the MPEG-TS remuxer's script defines (ts/ts-remuxer-script.ts). */
+  onairTsRemuxer?: typeof createTsRemuxer;
 }
 const scope = self as unknown as WorkerScope;
 
@@ -27,6 +31,19 @@ let settings: Extract<EngineCommand, { cmd: 'create' }> | null = null;
 let sinkType: WorkerSinkType = 'mse-worker';
 /** Settings that may come before the engine exists (the page sends its size with create). */
 let viewport: { width: number; height: number } | null = null;
+/** The MPEG-TS remuxer's script (setTsRemuxer): loaded only when a stream has such segments. */
+let tsRemuxerUrl: string | null = null;
+
+/**
+ * The remuxer, from its own classic script: 20 KiB gzip that a worker playing fMP4 (every
+ * viewer of our origin) never loads. Same origin as this worker, so the worker's CSP allows it.
+ */
+async function loadTsRemuxer() {
+  if (!tsRemuxerUrl) throw new Error('no MPEG-TS remuxer was given');
+  scope.importScripts(tsRemuxerUrl);
+  if (!scope.onairTsRemuxer) throw new Error('the MPEG-TS remuxer script defined nothing');
+  return scope.onairTsRemuxer();
+}
 
 type WorkerSinkType = 'mse-worker' | 'default-media-source';
 const emit = (event: EngineEvent) => scope.postMessage(event);
@@ -66,6 +83,7 @@ function build(create: Extract<EngineCommand, { cmd: 'create' }>): LiveEngine | 
       target,
       emit,
       isTypeSupported: (mime) => MediaSource.isTypeSupported(mime),
+      loadTsRemuxer,
     },
     {
       lowLatency: create.lowLatency,
@@ -98,6 +116,11 @@ function configure(command: EngineCommand): boolean {
       else if (current)
         emit({ type: 'commandError', cmd: command.cmd, reason: 'the sink is chosen before the engine starts' });
       else sinkType = command.sinkType;
+      return true;
+    case 'setTsRemuxer':
+      // Only a script of this origin: a URL the page was handed cannot make the worker run another's.
+      if (new URL(command.url, self.location.href).origin === self.location.origin) tsRemuxerUrl = command.url;
+      else emit({ type: 'commandError', cmd: command.cmd, reason: 'the remuxer must be a script of this origin' });
       return true;
     case 'setAutoViewportSize':
       viewport = { width: command.width, height: command.height };

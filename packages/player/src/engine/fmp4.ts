@@ -176,3 +176,28 @@ function eventMessage(fragment: Uint8Array, view: DataView, box: Box, fragmentSt
     data: fragment.subarray(value.next + 16, box.end),
   };
 }
+
+/** Where the four-character code `type` first appears in `bytes`, or -1 (a scan, not a box walk). */
+function indexOfType(bytes: Uint8Array, type: string): number {
+  const [a, b, c, d] = [...type].map((ch) => ch.charCodeAt(0));
+  for (let i = 0; i + 4 <= bytes.length; i++) {
+    if (bytes[i] === a && bytes[i + 1] === b && bytes[i + 2] === c && bytes[i + 3] === d) return i;
+  }
+  return -1;
+}
+
+/**
+ * The CODECS an init segment's sample entries name (`avc1.PPCCLL` from its avcC, `mp4a.40.2`
+ * for AAC): what a SourceBuffer is created for when the playlist says nothing (a media
+ * playlist loaded on its own, an MPEG-TS stream remuxed here). '' when it names neither.
+ */
+export function codecsOfInit(init: Uint8Array): string {
+  const codecs: string[] = [];
+  const avcC = indexOfType(init, 'avcC');
+  if (avcC >= 0 && avcC + 8 <= init.length) {
+    const hex = (n: number) => init[avcC + 4 + n]!.toString(16).padStart(2, '0');
+    codecs.push(`avc1.${hex(1)}${hex(2)}${hex(3)}`);
+  }
+  if (indexOfType(init, 'mp4a') >= 0) codecs.push('mp4a.40.2');
+  return codecs.join(',');
+}

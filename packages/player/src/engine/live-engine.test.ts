@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EPOCH_S, FakeOrigin, PART_S, RecordingTarget } from '../testing/fake-origin.ts';
+import { EPOCH_S, FakeOrigin, initSegment, PART_S, RecordingTarget } from '../testing/fake-origin.ts';
 import { fragmentStartTime, trackTimescales } from './fmp4.ts';
 import { LiveEngine, QUOTA_RETRY_MS } from './live-engine.ts';
 import { MediaTargetError } from './media-target.ts';
@@ -399,6 +399,79 @@ describe('LiveEngine', () => {
     expect(target.operations[0]).toBe('main:video/mp4; codecs="avc1.64001f,mp4a.40.2"');
     expect(target.operations.some((o) => o.startsWith('audio:'))).toBe(false);
     expect(of('audioTracks')).toEqual([]);
+  });
+
+  it('remuxes segments without EXT-X-MAP (MPEG-TS) when it can load a remuxer: one init, the media appended', async () => {
+    const plain = origin.fetch;
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      plain(input, init).then(async (response) =>
+        String(input).includes('media.m3u8')
+          ? new Response((await response.text()).replace(/#EXT-X-MAP:.*\n/, ''))
+          : response,
+      )) as typeof origin.fetch;
+    const remuxed: Uint8Array[] = [];
+    let loads = 0;
+    let resets = 0;
+    const remuxer = {
+      remux: (bytes: Uint8Array) => {
+        remuxed.push(bytes);
+        return { init: initSegment(), media: bytes, captions: [] };
+      },
+      reset: () => void (resets += 1),
+    };
+    engine = new LiveEngine(
+      {
+        fetch: origin.fetch,
+        monotonic: () => Date.now(),
+        timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
+        target,
+        emit: (event) => events.push(event),
+        isTypeSupported: () => true,
+        loadTsRemuxer: async () => {
+          loads += 1;
+          return remuxer;
+        },
+      },
+      { lowLatency: false, bandwidthEstimate: null, transcodesOnly: false },
+    );
+    engine.load(MASTER);
+    await settle();
+    origin.publish(10);
+    await settle();
+    expect(of('declined')).toEqual([]);
+    expect(loads).toBe(1);
+    expect(remuxed.length).toBeGreaterThan(1);
+    // One init segment (the remuxer's, named by its bytes), then media only.
+    expect(target.operations.filter((o) => o === 'main:init')).toHaveLength(1);
+    expect(target.operations.filter((o) => o === 'main:media').length).toBe(remuxed.length);
+    // A fresh timeline for the first piece only: the next ones follow on.
+    expect(resets).toBe(1);
+    expect(of('seek')).toHaveLength(1);
+  });
+
+  it('declines MPEG-TS segments when the remuxer cannot be loaded', async () => {
+    const plain = origin.fetch;
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      plain(input, init).then(async (response) =>
+        String(input).includes('media.m3u8')
+          ? new Response((await response.text()).replace(/#EXT-X-MAP:.*\n/, ''))
+          : response,
+      )) as typeof origin.fetch;
+    engine = new LiveEngine(
+      {
+        fetch: origin.fetch,
+        monotonic: () => Date.now(),
+        timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
+        target,
+        emit: (event) => events.push(event),
+        isTypeSupported: () => true,
+        loadTsRemuxer: () => Promise.reject(new Error('no script')),
+      },
+      { lowLatency: false, bandwidthEstimate: null, transcodesOnly: false },
+    );
+    engine.load(MASTER);
+    await settle();
+    expect(of('declined')).toEqual([{ type: 'declined', reason: 'MPEG-TS segments' }]);
   });
 
   it('frees the back buffer and loads the same piece again when the SourceBuffer is full', async () => {

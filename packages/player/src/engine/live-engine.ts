@@ -15,6 +15,8 @@ import { PlaylistRefresher } from './playlist-refresher.ts';
 import type { EngineEvent } from './protocol.ts';
 import { Renditions, type QualityRef } from './renditions.ts';
 import { StartPrefetch } from './start-prefetch.ts';
+import type { TsRemuxer } from './ts/ts-remuxer.ts';
+import { isTransportStream } from './ts/transport-stream.ts';
 import { MediaTimeline } from './timeline-anchor.ts';
 import { Wakeups } from './wakeups.ts';
 
@@ -57,6 +59,8 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
   private readonly audioRefresher: PlaylistRefresher;
   /** Where this generation's main track starts (the media loop's plan), for the audio to align to. */
   mainStart: TrackStart | null = null;
+  /** The MPEG-TS remuxer once loaded (null: not yet, or not to be had). */
+  private tsRemuxer: Promise<TsRemuxer | null> | null = null;
   private failed = false;
   private url = '';
 
@@ -239,6 +243,16 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     return this.audio ? splitCodecs(codecs).video : codecs;
   }
 
+  /**
+   * The MPEG-TS remuxer, loaded once (engine-worker.ts: importScripts of its own script); null
+   * where the engine cannot have it, and then MPEG-TS streams are another sink's.
+   */
+  remuxer(): Promise<TsRemuxer | null> {
+    const load = this.deps.loadTsRemuxer;
+    this.tsRemuxer ??= load ? load().catch(() => null) : Promise.resolve(null);
+    return this.tsRemuxer;
+  }
+
   /** Frees what is behind the position, on every track (a full SourceBuffer). */
   makeRoom(): Promise<void> {
     return this.backBuffer.evict(0);
@@ -287,8 +301,9 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
   /** A request of this generation with the retry policy of its kind (media by default); null once it is over. */
   fetchWithRetry(url: string, gen: number, options: FetchOptions = {}): Promise<Loaded | null> {
     const { policy = MEDIA_RETRY, signal = this.abort.signal, watch, kind } = options;
-    // Media is judged before it can reach the SourceBuffer (fmp4.ts mediaProblem).
-    const check = kind && ((bytes: Uint8Array) => mediaProblem(bytes, kind));
+    // Media is judged before it can reach the SourceBuffer (fmp4.ts mediaProblem); MPEG-TS
+    // segments by the remuxer, which finds no media in what is not.
+    const check = kind && ((bytes: Uint8Array) => (isTransportStream(bytes) ? null : mediaProblem(bytes, kind)));
     // Read within the cap of its kind (base/bounded-body.ts): an init segment is a few boxes.
     const body = kind === 'init' ? 'init' : 'media';
     return this.requests.load(

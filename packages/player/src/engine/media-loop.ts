@@ -2,7 +2,9 @@ import type { MediaPlaylist } from '../hls/media-playlist.ts';
 import { TransferGuard, shouldAbandon } from './abandon.ts';
 import type { ThroughputEstimator, ThroughputSample } from './abr.ts';
 import type { BackBuffer } from './back-buffer.ts';
-import { fragmentStartTime } from './fmp4.ts';
+import { codecsOfInit, fragmentStartTime } from './fmp4.ts';
+import type { TsRemuxer } from './ts/ts-remuxer.ts';
+import { initKey } from './ts/transport-stream.ts';
 import { Id3Tags } from './id3-tags.ts';
 import type { InitSegments } from './init-segments.ts';
 import type { Loaded, RetryPolicy, TransferWatch } from './loader.ts';
@@ -63,6 +65,8 @@ export interface MediaLoopHost {
   startPlanned(start: TrackStart): void;
   /** The codecs of the variant's own media (without those an alternate audio rendition carries). */
   mainCodecs(codecs: string): string;
+  /** The MPEG-TS remuxer (loaded on first use), or null where the engine cannot have one. */
+  remuxer(): Promise<TsRemuxer | null>;
   emitTimeline(): void;
   bandwidthEstimate(): number;
   /** Ends the generation with `event` (an error, a decline): nothing more loads. */
@@ -86,12 +90,15 @@ export class MediaLoop {
   /** The lower rendition's pieces after a step down, held until they reach the buffered end. */
   private readonly hold = new SwitchHold<Piece>();
   private playedVariant = -1;
+  /** The segment the MPEG-TS remuxer expects next: another one is a new timeline for it. */
+  private tsCursor: number | null = null;
 
   constructor(private readonly host: MediaLoopHost) {}
 
   /** A new generation: it starts again at the live edge. */
   reset(): void {
     this.cursor = null;
+    this.tsCursor = null;
     this.startOffset = null;
     this.hold.clear();
   }
@@ -192,18 +199,27 @@ export class MediaLoop {
     const segment =
       playlist.segments.find((s) => s.msn === piece.cursor.msn) ?? playlist.segments[playlist.segments.length - 1];
     const mapUrl = segment?.mapUrl ?? null;
-    if (!mapUrl) {
-      // No EXT-X-MAP: MPEG-TS segments, which this engine does not demux (hls.js does).
+    // No EXT-X-MAP: MPEG-TS segments, remuxed to fMP4 here (ts/ts-remuxer.ts) where the
+    // remuxer can be had; else hls.js plays them.
+    const remuxer = mapUrl ? null : await this.host.remuxer();
+    if (gen !== this.host.generation) return false;
+    if (!mapUrl && !remuxer) {
       this.host.fail({ type: 'declined', reason: 'MPEG-TS segments' });
       return false;
     }
+    // A new timeline (an encoder restart, a new start): the remuxer keeps nothing of the old.
+    if (remuxer && (this.tsCursor === null || segment?.discontinuity || piece.cursor.msn !== this.tsCursor)) {
+      remuxer.reset();
+    }
+    this.tsCursor = remuxer ? piece.next.msn : null;
     const guard = this.guard(piece);
     // The init segment and the piece are asked for at once: applying the init may wait (a
     // worker's MediaSource opens only once the page has put it on an element), the piece's
     // request need not. A failure meanwhile is handled where each is awaited.
-    const initFetch = this.host.init.needs(mapUrl)
-      ? (this.host.prefetch.take(mapUrl) ?? this.host.fetchWithRetry(mapUrl, gen, { kind: 'init' }))
-      : null;
+    const initFetch =
+      mapUrl && this.host.init.needs(mapUrl)
+        ? (this.host.prefetch.take(mapUrl) ?? this.host.fetchWithRetry(mapUrl, gen, { kind: 'init' }))
+        : null;
     initFetch?.catch(() => undefined);
     // A piece of the start was asked for with the others (start-prefetch.ts).
     const prefetched = this.host.prefetch.take(piece.url);
@@ -214,7 +230,7 @@ export class MediaLoop {
     // Only the piece's own request has the hint and live-window rules; the init segment's has not.
     let awaiting: 'init' | 'piece' | 'append' = 'init';
     try {
-      if (initFetch) {
+      if (initFetch && mapUrl) {
         const init = await initFetch;
         if (!init || gen !== this.host.generation) return false;
         // Pieces held for a step down go in under their own init segment, before another one.
@@ -233,12 +249,14 @@ export class MediaLoop {
       if (!loaded || gen !== this.host.generation) return false;
       // Overlapping transfers share the link: a prefetched piece's rate is no sample.
       if (!prefetched) this.host.throughput.add({ bytes: loaded.bytes.byteLength, transferMs: loaded.transferMs });
-      const start = fragmentStartTime(loaded.bytes, this.host.init.timescales);
-      if (this.hold.keep(piece, loaded.bytes, start === null ? null : start + piece.duration)) {
+      const bytes = remuxer ? await this.remuxed(remuxer, playlist, loaded.bytes, gen) : loaded.bytes;
+      if (bytes === null) return gen === this.host.generation;
+      const start = fragmentStartTime(bytes, this.host.init.timescales);
+      if (this.hold.keep(piece, bytes, start === null ? null : start + piece.duration)) {
         this.cursor = piece.next;
         return true;
       }
-      return await this.appendInOrder(playlist, [...this.hold.release(), { piece, bytes: loaded.bytes }], gen);
+      return await this.appendInOrder(playlist, [...this.hold.release(), { piece, bytes }], gen);
     } catch (error) {
       const own = awaiting === 'piece';
       return this.afterFailure(
@@ -249,6 +267,34 @@ export class MediaLoop {
     } finally {
       guard.cancel();
     }
+  }
+
+  /**
+   * An MPEG-TS piece as fMP4: its init segment put in force where it is new (the held pieces of
+   * a step down first, under their own), and its moof+mdat returned; null when the piece held
+   * no media (it is passed by) or the generation ended meanwhile.
+   */
+  private async remuxed(
+    remuxer: TsRemuxer,
+    playlist: MediaPlaylist,
+    bytes: Uint8Array,
+    gen: number,
+  ): Promise<Uint8Array | null> {
+    const remuxed = remuxer.remux(bytes);
+    if (!remuxed) {
+      this.cursor = this.cursor && { msn: this.cursor.msn + 1, part: 0 };
+      return null;
+    }
+    const key = initKey(remuxed.init);
+    if (this.host.init.needs(key)) {
+      if (!(await this.appendInOrder(playlist, this.hold.takeHeld(), gen))) return null;
+      const quality = this.host.renditions.all[this.host.variant]!.quality;
+      const codecs = this.host.mainCodecs(quality.codecs) || codecsOfInit(remuxed.init);
+      await this.host.init.apply(this.host.deps.target, key, remuxed.init, codecs);
+      if (gen !== this.host.generation) return null;
+      this.host.deps.emit({ type: 'tracks', codec: codecs, path: playlist.url, group: quality.group });
+    }
+    return remuxed.media;
   }
 
   /** Appends `pieces` in order; false when the generation ended meanwhile. */

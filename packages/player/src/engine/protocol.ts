@@ -47,6 +47,11 @@ export type EngineCommand =
   | { cmd: 'setRequestCredentials'; credentials: RequestCredentials }
   | { cmd: 'setPlatformName'; name: string }
   | { cmd: 'removeQuality'; quality: Pick<Quality, 'name' | 'bitrate'> }
+  /**
+   * Not in the spec's list: where the MPEG-TS remuxer's script is (same origin as the worker),
+   * loaded when a stream has MPEG-TS segments; without it such streams are declined.
+   */
+  | { cmd: 'setTsRemuxer'; url: string }
   /** Not in the spec's list: plays another alternate audio rendition, by its id (AudioTrack). */
   | { cmd: 'setAudioTrack'; id: string }
   | { cmd: 'onOnline' }
@@ -189,6 +194,7 @@ const COMMANDS: ReadonlySet<string> = new Set<EngineCommandName>([
   'setPlatformName',
   'removeQuality',
   'setAudioTrack',
+  'setTsRemuxer',
   'onOnline',
   'onOffline',
   'onClientSinkUpdate',
