@@ -474,6 +474,30 @@ describe('LiveEngine', () => {
     expect(of('declined')).toEqual([{ type: 'declined', reason: 'MPEG-TS segments' }]);
   });
 
+  it('declines a playlist encrypted with a method it cannot decrypt, and passes over a gap', async () => {
+    const plain = origin.fetch;
+    let edit = (text: string) => text.replace('#EXT-X-MAP', '#EXT-X-KEY:METHOD=SAMPLE-AES,URI="k.key"\n#EXT-X-MAP');
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      plain(input, init).then(async (response) =>
+        String(input).includes('media.m3u8') ? new Response(edit(await response.text())) : response,
+      )) as typeof origin.fetch;
+    start({ lowLatency: false });
+    await settle();
+    expect(of('declined')).toEqual([{ type: 'declined', reason: 'encryption SAMPLE-AES identity' }]);
+
+    engine.destroy();
+    events = [];
+    // Segment 3 is a gap (an encoder outage): nothing is asked for it, and loading goes on.
+    edit = (text) => text.replace('#EXTINF:1.0,\nseg-3.m4s', '#EXT-X-GAP\n#EXTINF:1.0,\nseg-3.m4s');
+    const before = origin.requests.length;
+    start({ lowLatency: false });
+    await settle();
+    const asked = origin.requests.slice(before);
+    expect(asked.some((r) => r.includes('seg-3'))).toBe(false);
+    expect(asked.some((r) => r.includes('seg-4'))).toBe(true);
+    expect(of('error')).toEqual([]);
+  });
+
   it('frees the back buffer and loads the same piece again when the SourceBuffer is full', async () => {
     start();
     await settle();

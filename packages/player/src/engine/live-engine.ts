@@ -8,7 +8,8 @@ import type { EngineDeps, EngineOptions } from './engine-deps.ts';
 import { EngineRequests } from './engine-requests.ts';
 import { mediaProblem } from './fmp4.ts';
 import { InitSegments, splitCodecs } from './init-segments.ts';
-import { engineError, MEDIA_RETRY, type Loaded } from './loader.ts';
+import { engineError, MEDIA_RETRY, PLAYLIST_RETRY, type Loaded } from './loader.ts';
+import { SegmentKeys } from './segment-keys.ts';
 import { MediaLoop, type FetchOptions, type MediaLoopHost } from './media-loop.ts';
 import type { TrackStart } from './part-scheduler.ts';
 import { PlaylistRefresher } from './playlist-refresher.ts';
@@ -59,6 +60,16 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
   private readonly audioRefresher: PlaylistRefresher;
   /** Where this generation's main track starts (the media loop's plan), for the audio to align to. */
   mainStart: TrackStart | null = null;
+  /** AES-128 keys, fetched once each with the engine's requests (the playlist's retry schedule). */
+  readonly keys = new SegmentKeys(async (url) => {
+    const gen = this.generation;
+    const loaded = await this.requests.load(
+      url,
+      { signal: this.abort.signal, current: () => gen === this.generation },
+      { policy: PLAYLIST_RETRY, kind: 'key' },
+    );
+    return loaded?.bytes ?? null;
+  });
   /** The MPEG-TS remuxer once loaded (null: not yet, or not to be had). */
   private tsRemuxer: Promise<TsRemuxer | null> | null = null;
   private failed = false;

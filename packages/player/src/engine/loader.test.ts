@@ -177,3 +177,20 @@ describe('loadWithRetry: a body over the cap of its kind', () => {
     expect(seen).toEqual([65536, 131072, 196608]);
   });
 });
+
+describe('load: a byte range the playlist named', () => {
+  it('asks for it with a Range header, without the marker, and cuts it from a whole answer', async () => {
+    const seen: { url: string; range: string | null }[] = [];
+    const whole = new Uint8Array(100).map((_, i) => i);
+    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+      seen.push({ url, range: new Headers(init?.headers).get('range') });
+      return new Response(whole); // a server that ignores Range: 200, everything
+    }) as unknown as typeof globalThis.fetch;
+    const deps = { fetch, monotonic: () => Date.now(), credentials: 'same-origin' as const };
+    const loaded = await loadWithRetry(deps, 'https://o.test/all.mp4#onair-bytes=10-19', MEDIA_RETRY, {
+      ...control(new AbortController().signal),
+    });
+    expect(seen).toEqual([{ url: 'https://o.test/all.mp4', range: 'bytes=10-19' }]);
+    expect([...loaded!.bytes]).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+  });
+});

@@ -1,4 +1,5 @@
 import { RESPONSE_LIMITS, type ResponseKind } from '../base/bounded-body.ts';
+import { RANGE_FRAGMENT } from '../hls/media-playlist.ts';
 import {
   codeForHttpStatus,
   ErrorCode,
@@ -70,6 +71,20 @@ export interface TransferWatch {
 }
 
 /**
+ * The request for a piece's URL: a byte range the playlist named (media-playlist.ts
+ * RANGE_FRAGMENT) becomes a Range header and leaves the URL; null range for a whole resource.
+ */
+export function requestFor(url: string): { href: string; range: { first: number; last: number } | null } {
+  const at = url.indexOf(RANGE_FRAGMENT);
+  if (at < 0) return { href: url, range: null };
+  const [first, last] = url
+    .slice(at + RANGE_FRAGMENT.length)
+    .split('-')
+    .map(Number);
+  return { href: url.slice(0, at), range: { first: first!, last: last! } };
+}
+
+/**
  * One GET, read to the end within the cap of its kind; a non-2xx answer or a failed connection
  * is a LoadError, a body over the cap a OversizedBodyError.
  */
@@ -83,8 +98,14 @@ export async function load(
 ): Promise<Loaded> {
   const started = deps.monotonic();
   let response: Response;
+  const { href, range } = requestFor(url);
   try {
-    response = await deps.fetch(url, { signal, credentials: deps.credentials, ...(cache && { cache }) });
+    response = await deps.fetch(href, {
+      signal,
+      credentials: deps.credentials,
+      ...(cache && { cache }),
+      ...(range && { headers: { Range: `bytes=${range.first}-${range.last}` } }),
+    });
   } catch (error) {
     if (signal.aborted) throw error;
     throw new LoadError(url, 0, `request failed: ${(error as Error).message}`);
@@ -102,7 +123,9 @@ export async function load(
     throw new OversizedBodyError(url, kind);
   }
   watch.onHeaders?.();
-  const bytes = await readCapped(response, limit, watch.onBytes, () => new OversizedBodyError(url, kind));
+  const body = await readCapped(response, limit, watch.onBytes, () => new OversizedBodyError(url, kind));
+  // A server that ignores Range answers 200 with the whole resource: the range is cut from it.
+  const bytes = range && response.status === 200 ? body.slice(range.first, range.last + 1) : body;
   return { bytes, transferMs: deps.monotonic() - headersAt, waitMs: headersAt - started };
 }
 

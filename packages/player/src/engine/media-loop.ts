@@ -1,13 +1,15 @@
-import type { MediaPlaylist } from '../hls/media-playlist.ts';
+import type { MediaPlaylist, SegmentKey } from '../hls/media-playlist.ts';
 import { TransferGuard, shouldAbandon } from './abandon.ts';
 import type { ThroughputEstimator, ThroughputSample } from './abr.ts';
 import type { BackBuffer } from './back-buffer.ts';
-import { codecsOfInit, fragmentStartTime } from './fmp4.ts';
+import { ErrorCode, ErrorType } from '../types/errors.ts';
+import { codecsOfInit, fragmentStartTime, mediaProblem } from './fmp4.ts';
+import { KeyError, type SegmentKeys } from './segment-keys.ts';
 import type { TsRemuxer } from './ts/ts-remuxer.ts';
 import { initKey } from './ts/transport-stream.ts';
 import { Id3Tags } from './id3-tags.ts';
 import type { InitSegments } from './init-segments.ts';
-import type { Loaded, RetryPolicy, TransferWatch } from './loader.ts';
+import { engineError, InvalidMediaError, type Loaded, type RetryPolicy, type TransferWatch } from './loader.ts';
 import { nextLoad, type Cursor, type NextLoad, type TrackStart } from './part-scheduler.ts';
 import { pieceFailure, startSeekPosition, type PieceAtFailure } from './piece-failure.ts';
 import type { EngineEvent } from './protocol.ts';
@@ -65,6 +67,8 @@ export interface MediaLoopHost {
   startPlanned(start: TrackStart): void;
   /** The codecs of the variant's own media (without those an alternate audio rendition carries). */
   mainCodecs(codecs: string): string;
+  /** AES-128 keys and decryption (segment-keys.ts). */
+  readonly keys: SegmentKeys;
   /** The MPEG-TS remuxer (loaded on first use), or null where the engine cannot have one. */
   remuxer(): Promise<TsRemuxer | null>;
   emitTimeline(): void;
@@ -126,8 +130,13 @@ export class MediaLoop {
         this.host.startPlanned({ msn: plan.cursor.msn, dateMs });
         this.startOffset = plan.offset;
         this.startLatencyS = plan.latencyS;
+        // Encrypted media is judged once decrypted (loadPiece), not as it arrives.
+        const encrypted = playlist.segments.some((s) => s.key);
         this.host.prefetch.start(plan.urls, this.host.abort.signal, (url, signal) =>
-          this.host.fetchWithRetry(url, gen, { signal, kind: url === plan.mapUrl ? 'init' : 'fragment' }),
+          this.host.fetchWithRetry(url, gen, {
+            signal,
+            kind: url === plan.mapUrl ? 'init' : encrypted ? undefined : 'fragment',
+          }),
         );
       }
       const range = this.host.bufferedAround();
@@ -198,6 +207,12 @@ export class MediaLoop {
   private async loadPiece(playlist: MediaPlaylist, piece: Piece, gen: number): Promise<boolean> {
     const segment =
       playlist.segments.find((s) => s.msn === piece.cursor.msn) ?? playlist.segments[playlist.segments.length - 1];
+    if (playlist.unsupportedKey) {
+      // SAMPLE-AES or a DRM key system: not ours to decrypt (a sink with EME may).
+      this.host.fail({ type: 'declined', reason: `encryption ${playlist.unsupportedKey}` });
+      return false;
+    }
+    const key = segment?.msn === piece.cursor.msn ? segment.key : null;
     const mapUrl = segment?.mapUrl ?? null;
     // No EXT-X-MAP: MPEG-TS segments, remuxed to fMP4 here (ts/ts-remuxer.ts) where the
     // remuxer can be had; else hls.js plays them.
@@ -225,7 +240,11 @@ export class MediaLoop {
     const prefetched = this.host.prefetch.take(piece.url);
     const fetching =
       prefetched ??
-      this.host.fetchWithRetry(piece.url, gen, { signal: guard.signal, watch: guard.watch, kind: 'fragment' });
+      this.host.fetchWithRetry(piece.url, gen, {
+        signal: guard.signal,
+        watch: guard.watch,
+        kind: key ? undefined : 'fragment',
+      });
     fetching.catch(() => undefined);
     // Only the piece's own request has the hint and live-window rules; the init segment's has not.
     let awaiting: 'init' | 'piece' | 'append' = 'init';
@@ -249,7 +268,9 @@ export class MediaLoop {
       if (!loaded || gen !== this.host.generation) return false;
       // Overlapping transfers share the link: a prefetched piece's rate is no sample.
       if (!prefetched) this.host.throughput.add({ bytes: loaded.bytes.byteLength, transferMs: loaded.transferMs });
-      const bytes = remuxer ? await this.remuxed(remuxer, playlist, loaded.bytes, gen) : loaded.bytes;
+      const clear = key ? await this.decrypted(loaded.bytes, key, piece, remuxer !== null) : loaded.bytes;
+      if (clear === null || gen !== this.host.generation) return false;
+      const bytes = remuxer ? await this.remuxed(remuxer, playlist, clear, gen) : clear;
       if (bytes === null) return gen === this.host.generation;
       const start = fragmentStartTime(bytes, this.host.init.timescales);
       if (this.hold.keep(piece, bytes, start === null ? null : start + piece.duration)) {
@@ -267,6 +288,17 @@ export class MediaLoop {
     } finally {
       guard.cancel();
     }
+  }
+
+  /**
+   * An AES-128 piece in the clear (segment-keys.ts), judged as a piece in the clear is when it
+   * arrives (fmp4.ts mediaProblem; MPEG-TS by the remuxer); null when the load ended meanwhile.
+   */
+  private async decrypted(bytes: Uint8Array, key: SegmentKey, piece: Piece, ts: boolean): Promise<Uint8Array | null> {
+    const clear = await this.host.keys.decrypt(bytes, key, piece.cursor.msn);
+    const problem = clear && !ts ? mediaProblem(clear, 'fragment') : null;
+    if (problem) throw new InvalidMediaError(piece.url, problem);
+    return clear;
   }
 
   /**
@@ -315,6 +347,12 @@ export class MediaLoop {
 
   /** Carries out the verdict on a piece that failed (piece-failure.ts); false when the load is over. */
   private async afterFailure(error: unknown, piece: PieceAtFailure, gen: number): Promise<boolean> {
+    if (error instanceof KeyError) {
+      if (gen !== this.host.generation) return false;
+      const invalid = engineError(ErrorType.InvalidData, ErrorCode.MediaInvalid, 'segment', error.message);
+      this.host.fail({ type: 'error', error: invalid });
+      return false;
+    }
     const verdict = pieceFailure(error, piece);
     // A restart or a replaced MediaSource ended this generation already: nothing of it is reported.
     if (verdict.kind !== 'rethrow' && gen !== this.host.generation) return false;

@@ -64,6 +64,8 @@ export function nextLoad(playlist: MediaPlaylist, cursor: Cursor): NextLoad {
   const first = playlist.segments[0];
   if (!first || cursor.msn < first.msn) return first ? { kind: 'behind' } : { kind: 'wait' };
   const segment = playlist.segments.find((s) => s.msn === cursor.msn);
+  // EXT-X-GAP: nothing to load for it (the page moves the position over the hole).
+  if (segment?.gap) return nextLoad(playlist, { msn: cursor.msn + 1, part: 0 });
   if (segment) {
     const part = segment.parts[cursor.part];
     if (part) {

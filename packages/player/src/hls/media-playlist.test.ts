@@ -62,6 +62,57 @@ describe('parseMediaPlaylist', () => {
     expect(p.endList).toBe(true);
   });
 
+  it('reads AES-128 keys (IV or none, NONE clears), byte ranges, gaps and the playlist type', () => {
+    const text = [
+      '#EXTM3U',
+      '#EXT-X-TARGETDURATION:2',
+      '#EXT-X-PLAYLIST-TYPE:EVENT',
+      '#EXT-X-MEDIA-SEQUENCE:5',
+      '#EXT-X-KEY:METHOD=AES-128,URI="k1.key",IV=0x000102030405060708090a0b0c0d0e0f',
+      '#EXTINF:2,',
+      '#EXT-X-BYTERANGE:100@0',
+      'all.ts',
+      '#EXT-X-KEY:METHOD=AES-128,URI="k2.key"',
+      '#EXTINF:2,',
+      '#EXT-X-BYTERANGE:50',
+      'all.ts',
+      '#EXT-X-KEY:METHOD=NONE',
+      '#EXT-X-GAP',
+      '#EXTINF:2,',
+      'gap.ts',
+      '#EXTINF:2,',
+      'c.ts',
+    ].join('\n');
+    const p = parseMediaPlaylist(text, URL_);
+    const base = 'https://origin.test/hls/ch/720p/';
+    expect(p.playlistType).toBe('EVENT');
+    expect(p.unsupportedKey).toBeNull();
+    expect(p.segments.map((s) => s.url)).toEqual([
+      `${base}all.ts#onair-bytes=0-99`,
+      `${base}all.ts#onair-bytes=100-149`,
+      `${base}gap.ts`,
+      `${base}c.ts`,
+    ]);
+    expect([...p.segments[0]!.key!.iv!]).toEqual([...Array(16).keys()]);
+    expect(p.segments[1]!.key).toEqual({ method: 'AES-128', url: `${base}k2.key`, iv: null });
+    expect(p.segments.map((s) => [s.key === null, s.gap])).toEqual([
+      [false, false],
+      [false, false],
+      [true, true],
+      [true, false],
+    ]);
+  });
+
+  it('names a key it cannot decrypt, and refuses a malformed IV or byte range', () => {
+    const head = '#EXTM3U\n#EXT-X-TARGETDURATION:2\n';
+    const sample = parseMediaPlaylist(`${head}#EXT-X-KEY:METHOD=SAMPLE-AES,URI="k"\n#EXTINF:2,\na.ts\n`, URL_);
+    expect(sample.unsupportedKey).toBe('SAMPLE-AES identity');
+    const drm = `${head}#EXT-X-KEY:METHOD=AES-128,URI="k",KEYFORMAT="com.apple.streamingkeydelivery"\n#EXTINF:2,\na.ts\n`;
+    expect(parseMediaPlaylist(drm, URL_).unsupportedKey).toBe('AES-128 com.apple.streamingkeydelivery');
+    expect(() => parseMediaPlaylist(`${head}#EXT-X-KEY:METHOD=AES-128,URI="k",IV=12\n`, URL_)).toThrow(PlaylistError);
+    expect(() => parseMediaPlaylist(`${head}#EXT-X-BYTERANGE:-5\n#EXTINF:2,\na.ts\n`, URL_)).toThrow(PlaylistError);
+  });
+
   it('refuses what is not a media playlist', () => {
     expect(() => parseMediaPlaylist('<html>', URL_)).toThrow(PlaylistError);
     expect(() => parseMediaPlaylist('#EXTM3U\n#EXTINF:1,\na.ts\n', URL_)).toThrow(/TARGETDURATION/);

@@ -8,6 +8,16 @@ export interface Part {
   independent: boolean;
 }
 
+/**
+ * EXT-X-KEY METHOD=AES-128: the whole segment is AES-128-CBC encrypted with the key at `url`;
+ * `iv` is the IV attribute (16 bytes), or null for the segment's media sequence number.
+ */
+export interface SegmentKey {
+  method: 'AES-128';
+  url: string;
+  iv: Uint8Array | null;
+}
+
 /** A segment by its Media Sequence Number; `url` is null while it is still being published. */
 export interface Segment {
   msn: number;
@@ -21,6 +31,10 @@ export interface Segment {
   parts: Part[];
   /** Its init segment (EXT-X-MAP), absolute. */
   mapUrl: string | null;
+  /** Its AES-128 key (EXT-X-KEY), or null when it is in the clear. */
+  key: SegmentKey | null;
+  /** EXT-X-GAP: the segment is missing (an encoder outage); nothing is to be loaded for it. */
+  gap: boolean;
 }
 
 export interface ServerControl {
@@ -54,6 +68,13 @@ export interface MediaPlaylist {
   endList: boolean;
   /** EXT-X-INDEPENDENT-SEGMENTS: every segment starts with an independent frame. */
   independentSegments: boolean;
+  /** EXT-X-PLAYLIST-TYPE: VOD (never changes), EVENT (only grows), or null (a sliding live window). */
+  playlistType: 'VOD' | 'EVENT' | null;
+  /**
+   * A method of encryption the engine cannot decrypt (SAMPLE-AES, a DRM KEYFORMAT): its
+   * METHOD, or null. The engine declines such a playlist to another sink.
+   */
+  unsupportedKey: string | null;
 }
 
 /**
@@ -74,12 +95,19 @@ export function parseMediaPlaylist(text: string, url: string): MediaPlaylist {
     skipped: 0,
     endList: false,
     independentSegments: false,
+    playlistType: null,
+    unsupportedKey: null,
   };
   let parts: Part[] = [];
   let duration: number | null = null;
   let dateMs: number | null = null;
   let discontinuity = false;
   let mapUrl: string | null = null;
+  let key: SegmentKey | null = null;
+  let gap = false;
+  /** The next byte of the last EXT-X-BYTERANGE's resource: where a range without an offset starts. */
+  let rangeEnd = 0;
+  let range: { length: number; offset: number | null } | null = null;
   let msn: number | null = null;
   const next = () => (msn ??= playlist.mediaSequence + playlist.skipped);
 
@@ -108,10 +136,31 @@ export function parseMediaPlaylist(text: string, url: string): MediaPlaylist {
         playlist.skipped = sequenceNumber(parseAttributes(value)['SKIPPED-SEGMENTS'] ?? '0', 'SKIPPED-SEGMENTS');
         break;
       case 'EXT-X-MAP': {
-        const uri = parseAttributes(value).URI;
-        mapUrl = uri ? resolveUri(uri, url) : null;
+        const attrs = parseAttributes(value);
+        const mapRange = attrs.BYTERANGE ? byteRange(attrs.BYTERANGE) : null;
+        mapUrl = attrs.URI
+          ? withRange(resolveUri(attrs.URI, url), mapRange && { ...mapRange, offset: mapRange.offset ?? 0 })
+          : null;
         break;
       }
+      case 'EXT-X-KEY': {
+        const attrs = parseAttributes(value);
+        const format = attrs.KEYFORMAT ?? 'identity';
+        if (attrs.METHOD === 'NONE') key = null;
+        else if (attrs.METHOD === 'AES-128' && format === 'identity' && attrs.URI) {
+          key = { method: 'AES-128', url: resolveUri(attrs.URI, url), iv: attrs.IV ? initVector(attrs.IV) : null };
+        } else playlist.unsupportedKey = `${attrs.METHOD ?? '?'} ${format}`;
+        break;
+      }
+      case 'EXT-X-BYTERANGE':
+        range = byteRange(value);
+        break;
+      case 'EXT-X-GAP':
+        gap = true;
+        break;
+      case 'EXT-X-PLAYLIST-TYPE':
+        if (value === 'VOD' || value === 'EVENT') playlist.playlistType = value;
+        break;
       case 'EXT-X-PROGRAM-DATE-TIME': {
         const parsed = Date.parse(value);
         dateMs = Number.isFinite(parsed) ? parsed : null;
@@ -158,15 +207,25 @@ export function parseMediaPlaylist(text: string, url: string): MediaPlaylist {
       case null: {
         const number = next();
         if (duration === null || !Number.isFinite(duration)) throw new PlaylistError(`segment ${number} has no EXTINF`);
+        let segmentUrl = resolveUri(value, url);
+        if (range) {
+          const offset = range.offset ?? rangeEnd;
+          segmentUrl = withRange(segmentUrl, { length: range.length, offset });
+          rangeEnd = offset + range.length;
+          range = null;
+        }
         playlist.segments.push({
           msn: number,
-          url: resolveUri(value, url),
+          url: segmentUrl,
           duration,
           dateMs,
           discontinuity,
           parts,
           mapUrl,
+          key,
+          gap,
         });
+        gap = false;
         if (dateMs !== null) dateMs += duration * 1000;
         msn = number + 1;
         parts = [];
@@ -179,7 +238,10 @@ export function parseMediaPlaylist(text: string, url: string): MediaPlaylist {
   if (parts.length > 0) {
     // The segment in progress: listed by its parts only.
     const partial = parts.reduce((sum, p) => sum + p.duration, 0);
-    playlist.segments.push({ msn: next(), url: null, duration: partial, dateMs, discontinuity, parts, mapUrl });
+    playlist.segments.push({
+      ...{ msn: next(), url: null, duration: partial, dateMs, discontinuity, parts, mapUrl },
+      ...{ key, gap: false },
+    });
   }
   if (!(playlist.targetDuration > 0)) throw new PlaylistError('media playlist has no EXT-X-TARGETDURATION');
   return playlist;
@@ -250,4 +312,39 @@ export function withoutParts(playlist: MediaPlaylist): MediaPlaylist {
     preloadHint: null,
     segments: playlist.segments.filter((s) => s.url !== null).map((s) => (s.parts.length ? { ...s, parts: [] } : s)),
   };
+}
+
+/** EXT-X-BYTERANGE (and EXT-X-MAP's BYTERANGE): `length[@offset]`, both decimal integers. */
+function byteRange(raw: string): { length: number; offset: number | null } {
+  const match = /^\s*(\d+)(?:@(\d+))?\s*$/.exec(raw);
+  const length = Number(match?.[1]);
+  const offset = match?.[2] === undefined ? null : Number(match[2]);
+  if (!match || !Number.isSafeInteger(length) || length <= 0 || (offset !== null && !Number.isSafeInteger(offset))) {
+    throw new PlaylistError(`a byte range that is not length[@offset]: ${raw.slice(0, 32)}`);
+  }
+  return { length, offset };
+}
+
+/** An IV attribute: 0x and 32 hex digits (RFC 8216 4.3.2.4). */
+function initVector(raw: string): Uint8Array {
+  const hex = /^0[xX]([0-9a-fA-F]{1,32})$/.exec(raw.trim())?.[1];
+  if (!hex) throw new PlaylistError(`an IV that is not a 128-bit hexadecimal number: ${raw.slice(0, 40)}`);
+  const bytes = new Uint8Array(16);
+  const padded = hex.padStart(32, '0');
+  for (let i = 0; i < 16; i++) bytes[i] = Number.parseInt(padded.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+/**
+ * The marker a byte range travels under in a piece's URL: a fragment, which is never sent to
+ * the server, so the range stays with the URL through every map and cache the engine keys by
+ * URL (the start prefetch, the init segment in force), and the loader turns it into a Range
+ * header (engine/loader.ts requestFor).
+ */
+export const RANGE_FRAGMENT = '#onair-bytes=';
+
+function withRange(url: string, range: { length: number; offset: number } | null): string {
+  if (!range) return url;
+  const base = url.split('#')[0]!;
+  return `${base}${RANGE_FRAGMENT}${range.offset}-${range.offset + range.length - 1}`;
 }
