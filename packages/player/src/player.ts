@@ -65,8 +65,11 @@ class OnAirPlayer implements Player {
   }
 
   seekTo(position: number): void {
-    const { video } = this.#parts;
-    if (this.#alive() && video && Number.isFinite(position)) video.currentTime = Math.max(0, position);
+    const { video, sessions } = this.#parts;
+    if (!this.#alive() || !video || !Number.isFinite(position)) return;
+    const sink = sessions.current?.sink;
+    if (sink?.seekTo) sink.seekTo(Math.max(0, position));
+    else video.currentTime = Math.max(0, position);
   }
 
   seekToLive(): void {

@@ -40,6 +40,8 @@ export interface AudioLoopHost {
   fetchWithRetry(url: string, gen: number, options: FetchOptions): Promise<Loaded | null>;
   fail(event: EngineEvent): void;
   destroy(): void;
+  /** The audio is loaded to the end of a stream that has one. */
+  trackEnded(track: 'audio'): void;
   /** Frees what is behind the position (a full SourceBuffer). */
   makeRoom(): Promise<void>;
 }
@@ -96,7 +98,10 @@ export class AudioLoop {
         await host.wakeups.changed();
         continue;
       }
-      if (next.kind === 'ended') return;
+      if (next.kind === 'ended') {
+        host.trackEnded('audio');
+        return;
+      }
       if (next.kind === 'behind') {
         this.cursor = null;
         continue;

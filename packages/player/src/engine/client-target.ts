@@ -39,6 +39,14 @@ export class ClientTarget implements MediaTarget {
     return this.send({ type: 'sinkAppend', bytes, ...(track !== 'main' && { track }) });
   }
 
+  setTimestampOffset(offset: number, track: TrackKind = 'main'): Promise<void> {
+    return this.send({ type: 'sinkTimestampOffset', offset, ...(track !== 'main' && { track }) });
+  }
+
+  endOfStream(): Promise<void> {
+    return this.send({ type: 'sinkEndOfStream' });
+  }
+
   remove(start: number, end: number): Promise<void> {
     return end > start ? this.send({ type: 'sinkRemove', start, end }) : Promise.resolve();
   }

@@ -150,7 +150,7 @@ function handle(command: EngineCommand): void {
     }
     case 'seekTo':
       if (command.position === 'live') engine.seekToLive();
-      else emit({ type: 'commandError', cmd: 'seekTo', reason: 'a live engine seeks to the live edge only' });
+      else engine.seekTo(command.position);
       return;
     case 'setQuality':
       return engine.setQuality(command.quality);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EPOCH_S, FakeOrigin, initSegment, PART_S, RecordingTarget } from '../testing/fake-origin.ts';
+import { EPOCH_S, FakeOrigin, fragment, initSegment, PART_S, RecordingTarget } from '../testing/fake-origin.ts';
 import { fragmentStartTime, trackTimescales } from './fmp4.ts';
 import { LiveEngine, QUOTA_RETRY_MS } from './live-engine.ts';
 import { MediaTargetError } from './media-target.ts';
@@ -496,6 +496,66 @@ describe('LiveEngine', () => {
     expect(asked.some((r) => r.includes('seg-3'))).toBe(false);
     expect(asked.some((r) => r.includes('seg-4'))).toBe(true);
     expect(of('error')).toEqual([]);
+  });
+
+  /** The origin's media playlists as `edit` leaves them (a VOD, a discontinuity…). */
+  function editPlaylists(edit: (text: string) => string, pieces?: (url: string) => Response | null): void {
+    const plain = origin.fetch;
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const own = pieces?.(String(input));
+      if (own) return Promise.resolve(own);
+      return plain(input, init).then(async (response) =>
+        String(input).includes('media.m3u8') ? new Response(edit(await response.text())) : response,
+      );
+    }) as typeof origin.fetch;
+  }
+  const asVod = (text: string) =>
+    `${text.replace('#EXT-X-TARGETDURATION', '#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-TARGETDURATION')}#EXT-X-ENDLIST\n`;
+
+  it('plays a VOD from its first segment to its end, then ends the stream', async () => {
+    editPlaylists(asVod);
+    // Low latency on: a live window would start near its edge (segment 4); a VOD at its start.
+    start({ lowLatency: true });
+    await settle();
+    await vi.advanceTimersByTimeAsync(1000);
+    const media = origin.requests.filter((r) => r.includes('seg-'));
+    expect(media[0]).toBe('360p/seg-2.m4s');
+    expect(of('seek')).toEqual([{ type: 'seek', position: EPOCH_S + 2 }]);
+    expect(target.operations.at(-1)).toBe('endOfStream');
+  });
+
+  it('loads from the segment a seek lands on where nothing is buffered, with no start seek of its own', async () => {
+    editPlaylists(asVod);
+    start({ lowLatency: false });
+    await settle();
+    await vi.advanceTimersByTimeAsync(1000);
+    const before = origin.requests.length;
+    engine.seekTo(EPOCH_S + 3.5);
+    await settle();
+    await vi.advanceTimersByTimeAsync(1000);
+    const media = origin.requests.slice(before).filter((r) => r.includes('seg-'));
+    expect(media).toEqual(['360p/seg-3.m4s', '360p/seg-4.m4s']);
+    expect(of('seek')).toHaveLength(1);
+    // Outside the window: nothing happens.
+    const after = origin.requests.length;
+    engine.seekTo(EPOCH_S + 60);
+    await settle();
+    expect(origin.requests.length).toBe(after);
+  });
+
+  it('continues a discontinuity’s new timeline where the last piece ended (timestampOffset)', async () => {
+    // An encoder restart before segment 4: its timestamps start at 0 again.
+    editPlaylists(
+      (text) => asVod(text).replace('#EXTINF:1.0,\nseg-4.m4s', '#EXT-X-DISCONTINUITY\n#EXTINF:1.0,\nseg-4.m4s'),
+      (url) => (url.endsWith('/seg-4.m4s') ? new Response(fragment(0) as BodyInit) : null),
+    );
+    start({ lowLatency: false });
+    await settle();
+    await vi.advanceTimersByTimeAsync(1000);
+    // Segment 3 ended at EPOCH_S + 4: the restart's 0 goes there.
+    expect(target.operations).toContain(`main:offset ${EPOCH_S + 4}`);
+    const offsetAt = target.operations.indexOf(`main:offset ${EPOCH_S + 4}`);
+    expect(target.operations.slice(offsetAt + 1)).toEqual(['main:media', 'endOfStream']);
   });
 
   it('frees the back buffer and loads the same piece again when the SourceBuffer is full', async () => {

@@ -128,6 +128,7 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     const gen = this.restart();
     this.playlist = null;
     this.audio = null;
+    this.loop.offsets.forget();
     void this.loadMultivariant(url, gen, multivariant);
   }
 
@@ -239,8 +240,35 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     this.loop.reset();
     this.audio?.loop.reset();
     this.mainStart = null;
+    this.ended.clear();
     this.timeline.reset();
     return this.generation;
+  }
+
+  /** Tracks loaded to the end of this generation's stream (a VOD, an ended EVENT). */
+  private ended = new Set<'main' | 'audio'>();
+
+  trackEnded(track: 'main' | 'audio'): void {
+    this.ended.add(track);
+    if (this.ended.has('main') && (!this.audio || this.ended.has('audio'))) {
+      void this.deps.target.endOfStream().catch(() => undefined);
+    }
+  }
+
+  /**
+   * The viewer moved the position to `position` (element time) where nothing is buffered: the
+   * load starts again at the segment there (a rewind within a live window, a seek in a VOD),
+   * the buffer kept. Outside the playlist's window, nothing changes.
+   */
+  seekTo(position: number): void {
+    const playlist = this.playlist;
+    if (this.variant < 0 || this.failed || !playlist) return;
+    const msn = this.timeline.segmentAt(playlist, position);
+    if (msn === null) return;
+    const gen = this.restart();
+    this.loop.startAt(msn);
+    this.refresher.follow(this.renditions.all[this.variant]!.url);
+    this.startLoops(gen);
   }
 
   /** The media loop planned its start: the audio aligns to it. */

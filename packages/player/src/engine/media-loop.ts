@@ -19,6 +19,7 @@ import { planStart } from './start-plan.ts';
 import { SwitchHold } from './switch-hold.ts';
 import type { MediaTimeline } from './timeline-anchor.ts';
 import type { Wakeups } from './wakeups.ts';
+import { TimestampOffsets } from './timestamp-offsets.ts';
 import type { EngineDeps, EngineOptions } from './engine-deps.ts';
 
 /** Forward buffer (s) past which the engine stops loading (a paused live player). */
@@ -69,6 +70,8 @@ export interface MediaLoopHost {
   mainCodecs(codecs: string): string;
   /** AES-128 keys and decryption (segment-keys.ts). */
   readonly keys: SegmentKeys;
+  /** A track loaded to the end of a stream that has one (VOD): once all have, the stream ends. */
+  trackEnded(track: 'main' | 'audio'): void;
   /** The MPEG-TS remuxer (loaded on first use), or null where the engine cannot have one. */
   remuxer(): Promise<TsRemuxer | null>;
   emitTimeline(): void;
@@ -96,6 +99,10 @@ export class MediaLoop {
   private playedVariant = -1;
   /** The segment the MPEG-TS remuxer expects next: another one is a new timeline for it. */
   private tsCursor: number | null = null;
+  /** A seek's segment: the next start is there, not at the edge (seekTo). */
+  private seekMsn: number | null = null;
+  /** Each discontinuity's timeline continued on the element's (timestamp-offsets.ts). */
+  readonly offsets = new TimestampOffsets();
 
   constructor(private readonly host: MediaLoopHost) {}
 
@@ -103,8 +110,14 @@ export class MediaLoop {
   reset(): void {
     this.cursor = null;
     this.tsCursor = null;
+    this.offsets.restart();
     this.startOffset = null;
     this.hold.clear();
+  }
+
+  /** The next start is at segment `msn` (a seek the viewer made), with no start seek of its own. */
+  startAt(msn: number): void {
+    this.seekMsn = msn;
   }
 
   /** The MediaSource was replaced: the quality is announced again with the next append. */
@@ -120,15 +133,18 @@ export class MediaLoop {
         continue;
       }
       if (!this.cursor) {
-        const plan = planStart(playlist, this.host.options.lowLatency, (url) => this.host.init.needs(url));
+        const seek = this.seekMsn;
+        const plan = planStart(playlist, this.host.options.lowLatency, (url) => this.host.init.needs(url), seek);
         if (!plan) {
           await this.host.wakeups.changed();
           continue;
         }
+        this.seekMsn = null;
         this.cursor = plan.cursor;
         const dateMs = playlist.segments.find((s) => s.msn === plan.cursor.msn)?.dateMs ?? null;
         this.host.startPlanned({ msn: plan.cursor.msn, dateMs });
-        this.startOffset = plan.offset;
+        // After a seek the element is where the viewer put it: no start seek.
+        this.startOffset = seek !== null && seek === plan.cursor.msn ? null : plan.offset;
         this.startLatencyS = plan.latencyS;
         // Encrypted media is judged once decrypted (loadPiece), not as it arrives.
         const encrypted = playlist.segments.some((s) => s.key);
@@ -149,7 +165,10 @@ export class MediaLoop {
         await this.host.wakeups.changed();
         continue;
       }
-      if (next.kind === 'ended') return;
+      if (next.kind === 'ended') {
+        this.host.trackEnded('main');
+        return;
+      }
       if (next.kind === 'behind') {
         // Fell out of the window: start again at the edge.
         this.cursor = null;
@@ -272,7 +291,12 @@ export class MediaLoop {
       if (clear === null || gen !== this.host.generation) return false;
       const bytes = remuxer ? await this.remuxed(remuxer, playlist, clear, gen) : clear;
       if (bytes === null) return gen === this.host.generation;
-      const start = fragmentStartTime(bytes, this.host.init.timescales);
+      const raw = fragmentStartTime(bytes, this.host.init.timescales);
+      const opens = segment?.discontinuity === true && segment.msn === piece.cursor.msn && piece.cursor.part === 0;
+      const offset = raw === null ? null : this.offsets.forPiece(raw, opens);
+      if (offset !== null) await this.host.deps.target.setTimestampOffset(offset);
+      if (gen !== this.host.generation) return false;
+      const start = raw === null ? null : raw + this.offsets.offset;
       if (this.hold.keep(piece, bytes, start === null ? null : start + piece.duration)) {
         this.cursor = piece.next;
         return true;
@@ -382,7 +406,9 @@ export class MediaLoop {
   }
 
   private afterAppend(playlist: MediaPlaylist, piece: Piece, bytes: Uint8Array): void {
-    const mediaTime = fragmentStartTime(bytes, this.host.init.timescales);
+    const raw = fragmentStartTime(bytes, this.host.init.timescales);
+    if (raw !== null) this.offsets.appended(raw, piece.duration);
+    const mediaTime = raw === null ? null : raw + this.offsets.offset;
     if (mediaTime !== null) {
       const first = !this.host.timeline.anchored;
       this.host.timeline.record(playlist, piece.cursor, mediaTime, piece.kind === 'hint' ? null : piece.dateMs);

@@ -30,6 +30,13 @@ export interface MediaTarget {
    * start position whose media is still on its way is cut back to the buffered end.
    */
   setSeekable(start: number, end: number): void;
+  /**
+   * Where the track's next appends go relative to their own timestamps (SourceBuffer
+   * timestampOffset): a discontinuity's new timeline continues where the old one ended.
+   */
+  setTimestampOffset(offset: number, track?: TrackKind): Promise<void>;
+  /** Every track is loaded to the end of a stream that has one (VOD): the element may end. */
+  endOfStream(): Promise<void>;
   /** The track's buffered ranges (main by default). */
   buffered(track?: TrackKind): Range[];
   destroy(): void;

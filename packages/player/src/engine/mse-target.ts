@@ -58,6 +58,19 @@ export class MseTarget implements MediaTarget {
     );
   }
 
+  setTimestampOffset(offset: number, track: TrackKind = 'main'): Promise<void> {
+    return this.enqueue(async () => {
+      const buffer = this.buffers.get(track);
+      if (buffer) buffer.timestampOffset = offset;
+    });
+  }
+
+  endOfStream(): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.source.readyState === 'open') this.source.endOfStream();
+    });
+  }
+
   remove(start: number, end: number): Promise<void> {
     return this.enqueue(async () => {
       if (!(end > start)) return;

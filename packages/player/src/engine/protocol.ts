@@ -161,6 +161,8 @@ export type SinkOperation =
   | { type: 'sinkConfigure'; id: number; epoch: number; mime: string; track?: TrackKind }
   | { type: 'sinkAppend'; id: number; epoch: number; bytes: Uint8Array; track?: TrackKind }
   | { type: 'sinkRemove'; id: number; epoch: number; start: number; end: number }
+  | { type: 'sinkTimestampOffset'; id: number; epoch: number; offset: number; track?: TrackKind }
+  | { type: 'sinkEndOfStream'; id: number; epoch: number }
   | { type: 'sinkSeekable'; epoch: number; start: number; end: number };
 
 const COMMANDS: ReadonlySet<string> = new Set<EngineCommandName>([
@@ -235,6 +237,8 @@ const EVENTS: ReadonlySet<string> = new Set<EngineEvent['type']>([
   'sinkConfigure',
   'sinkAppend',
   'sinkRemove',
+  'sinkTimestampOffset',
+  'sinkEndOfStream',
   'sinkSeekable',
 ]);
 

@@ -27,9 +27,15 @@ export function planStart(
   playlist: MediaPlaylist,
   lowLatency: boolean,
   needsInit: (mapUrl: string) => boolean,
+  /** Where a seek put the position: that segment, from its start (no start seek of its own). */
+  at: number | null = null,
 ): StartPlan | null {
-  const latencyS = startLatency(playlist, lowLatency);
-  const start = startCursor(playlist, latencyS);
+  // VOD and EVENT playlists play from their start, as a recording does; a live window at its edge.
+  const fromStart = playlist.playlistType !== null || playlist.endList;
+  const total = playlist.segments.reduce((sum, s) => sum + s.duration, 0);
+  const latencyS = fromStart ? total : startLatency(playlist, lowLatency);
+  const listed = at !== null && playlist.segments.some((s) => s.msn === at);
+  const start = listed ? { cursor: { msn: at, part: 0 }, offset: 0 } : startCursor(playlist, latencyS);
   if (!start) return null;
   const pieces = listedPieces(playlist, start.cursor, START_PREFETCH_MAX);
   const map = playlist.segments.find((s) => s.msn === start.cursor.msn)?.mapUrl ?? null;

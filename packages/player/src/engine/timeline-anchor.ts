@@ -68,6 +68,22 @@ export class MediaTimeline {
     this.date = dateOffset(dateMs, mediaTime) ?? this.date;
   }
 
+  /**
+   * The segment of `playlist` that holds `position` (element time), by the anchor and the
+   * segments' durations; null before the first anchor or outside the playlist's window.
+   */
+  segmentAt(playlist: MediaPlaylist, position: number): number | null {
+    const anchor = this.anchor;
+    const segments = playlist.segments;
+    let i = anchor ? segments.findIndex((s) => s.msn === anchor.msn) : -1;
+    if (!anchor || i < 0) return null;
+    let start = anchor.mediaTime - anchor.offset;
+    while (i > 0 && position < start) start -= segments[--i]!.duration;
+    while (i < segments.length - 1 && position >= start + segments[i]!.duration) start += segments[i++]!.duration;
+    const inside = position >= start - 0.5 && position < start + segments[i]!.duration + 0.5;
+    return inside ? segments[i]!.msn : null;
+  }
+
   /** What the page needs for latency and program-date-time; null before the first anchor. */
   timeline(playlist: MediaPlaylist): EngineTimeline | null {
     const edge = this.anchor ? edgeTime(playlist, this.anchor) : null;

@@ -71,6 +71,11 @@ export interface Sink {
   /** Seconds behind live above which the sink jumps back toward the live edge (Infinity: never). */
   setLiveMaxLatency(seconds: number): void;
   seekToLiveEdge(): void;
+  /**
+   * The viewer's seek to `position` (element time): where nothing is buffered there, the sink's
+   * engine loads from there (a rewind in a live window, a VOD). Absent: the element alone seeks.
+   */
+  seekTo?(position: number): void;
   /** Bits per second, 0 when unknown. */
   bandwidthEstimate(): number;
   /** Bits of media downloaded per second of media, over the last few seconds; 0 when unknown. */

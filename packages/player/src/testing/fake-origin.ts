@@ -260,6 +260,16 @@ export class RecordingTarget {
     return Promise.resolve();
   }
 
+  setTimestampOffset(offset: number, track: 'main' | 'audio' = 'main'): Promise<void> {
+    this.operations.push(`${track}:offset ${offset}`);
+    return Promise.resolve();
+  }
+
+  endOfStream(): Promise<void> {
+    this.operations.push('endOfStream');
+    return Promise.resolve();
+  }
+
   setSeekable(start: number, end: number): void {
     this.seekable.push([start, end]);
   }

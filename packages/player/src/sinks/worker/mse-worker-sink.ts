@@ -126,6 +126,8 @@ export function createMseWorkerSink(
       case 'sinkConfigure':
       case 'sinkAppend':
       case 'sinkRemove':
+      case 'sinkTimestampOffset':
+      case 'sinkEndOfStream':
       case 'sinkSeekable':
         pageSource?.run(event);
         return;
@@ -347,6 +349,15 @@ export function createMseWorkerSink(
     },
     setLiveMaxLatency(seconds) {
       liveMaxLatency = seconds;
+    },
+    seekTo(position) {
+      video.currentTime = position;
+      const buffered = video.buffered;
+      for (let i = 0; i < buffered.length; i++) {
+        if (buffered.start(i) <= position && position < buffered.end(i)) return;
+      }
+      // Nothing there yet: the engine loads from the segment that holds it.
+      post({ cmd: 'seekTo', position });
     },
     seekToLiveEdge() {
       const distance = sink.liveEdgeDistance();

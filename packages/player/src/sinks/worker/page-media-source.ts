@@ -57,6 +57,10 @@ export class PageMediaSource {
           return target.append(operation.bytes, operation.track);
         case 'sinkRemove':
           return target.remove(operation.start, operation.end);
+        case 'sinkTimestampOffset':
+          return target.setTimestampOffset(operation.offset, operation.track);
+        case 'sinkEndOfStream':
+          return target.endOfStream();
       }
     })();
     done.then(
