@@ -415,7 +415,8 @@ describe('LiveEngine', () => {
     const remuxer = {
       remux: (bytes: Uint8Array) => {
         remuxed.push(bytes);
-        return { init: initSegment(), media: bytes, captions: [] };
+        const captions = remuxed.length === 1 ? [{ startTime: 5, endTime: 7, text: 'Hello', stream: 'CC1' }] : [];
+        return { init: initSegment(), media: bytes, captions };
       },
       reset: () => void (resets += 1),
     };
@@ -446,6 +447,8 @@ describe('LiveEngine', () => {
     expect(target.operations.filter((o) => o === 'main:media').length).toBe(remuxed.length);
     // A fresh timeline for the first piece only: the next ones follow on.
     expect(resets).toBe(1);
+    // The captions in the video's SEI go to the page as text cues.
+    expect(of('captions')).toEqual([{ type: 'captions', cues: [{ startTime: 5, endTime: 7, text: 'Hello' }] }]);
     expect(of('seek')).toHaveLength(1);
   });
 

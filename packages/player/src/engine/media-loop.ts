@@ -341,6 +341,14 @@ export class MediaLoop {
       this.cursor = this.cursor && { msn: this.cursor.msn + 1, part: 0 };
       return null;
     }
+    if (remuxed.captions.length > 0) {
+      // Emitted now, due when playback reaches them (the page's cue scheduler holds them).
+      const offset = this.offsets.offset;
+      const cues = remuxed.captions.map(({ startTime, endTime, text }) => ({
+        ...{ startTime: startTime + offset, endTime: endTime + offset, text },
+      }));
+      this.host.deps.emit({ type: 'captions', cues });
+    }
     const key = initKey(remuxed.init);
     if (this.host.init.needs(key)) {
       if (!(await this.appendInOrder(playlist, this.hold.takeHeld(), gen))) return null;

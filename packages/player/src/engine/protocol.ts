@@ -143,6 +143,8 @@ export type EngineEvent =
   | { type: 'progress'; bytes: number; duration: number; bandwidthEstimate: number }
   /** ID3 tags found in the stream (emsg), ahead of their time: the page turns them into cues. */
   | { type: 'metadata'; samples: { data: Uint8Array; pts: number }[] }
+  /** CEA-608 captions from the video's SEI (MPEG-TS streams), on the element's timeline. */
+  | { type: 'captions'; cues: { startTime: number; endTime: number; text: string }[] }
   | { type: 'discontinuity' }
   /** The engine does not play this source (alternate audio, MPEG-TS); another sink may. */
   | { type: 'declined'; reason: string }
@@ -229,6 +231,7 @@ const EVENTS: ReadonlySet<string> = new Set<EngineEvent['type']>([
   'seek',
   'progress',
   'metadata',
+  'captions',
   'discontinuity',
   'declined',
   'error',

@@ -59,6 +59,7 @@ function setUp(
     progress: 0,
     clock: [] as string[],
     declined: [] as string[],
+    cues: [] as unknown[],
   };
   const host: SinkHost = {
     video: video.asVideo(),
@@ -74,7 +75,7 @@ function setUp(
     onSourceInfo() {},
     onTracks: (tracks) => reports.tracks.push(tracks),
     onDiscontinuity() {},
-    onTimedCues() {},
+    onTimedCues: (cues) => reports.cues.push(...cues),
     onServerClock: (url) => reports.clock.push(url),
     onProgress: () => (reports.progress += 1),
     onDeclined: (reason) => reports.declined.push(reason),
@@ -251,6 +252,23 @@ describe('mse-worker sink', () => {
     video.bufferedRanges = [[90, 101]];
     sink.seekToLiveEdge();
     expect(video.currentTime).toBeCloseTo(101.5 - 0.6); // buffered: a plain seek, no new loads (1.5 s after the timeline)
+  });
+
+  it('seeks the element where the viewer asks, and has the engine load there only where nothing is buffered', () => {
+    const { sink, video, worker } = setUp();
+    video.bufferedRanges = [[10, 20]];
+    sink.seekTo!(15);
+    expect(video.currentTime).toBe(15);
+    expect(worker().sent('seekTo')).toEqual([]);
+    sink.seekTo!(42);
+    expect(video.currentTime).toBe(42);
+    expect(worker().sent('seekTo')).toEqual([{ cmd: 'seekTo', position: 42 }]);
+  });
+
+  it('hands CEA-608 captions to the player as text cues', () => {
+    const { worker, reports } = setUp();
+    worker().emit({ type: 'captions', cues: [{ startTime: 3, endTime: 5, text: 'Hi' }] });
+    expect(reports.cues).toEqual([{ type: 'TextCue', startTime: 3, endTime: 5, text: 'Hi' }]);
   });
 
   it('hands engine errors to the player, and a media error to its policy', () => {

@@ -182,6 +182,9 @@ export function createMseWorkerSink(
           if (cues.length > 0 && source === worker) host.onTimedCues(cues);
         });
         return;
+      case 'captions':
+        host.onTimedCues(event.cues.map((cue) => ({ type: 'TextCue', ...cue })));
+        return;
       case 'discontinuity':
         host.onDiscontinuity();
         return;
