@@ -22,6 +22,7 @@ import { usePlayer, usePlayerSnapshot } from '../player/use-player.ts';
 import { AUTO_QUALITY, type PlayerRequest } from '../player/requests.ts';
 import { useHostApiPlayer } from '../host-api/use-host-api.ts';
 import { LiveAnnouncer } from './live-announcer.tsx';
+import { seekSpan } from './seek-bar.ts';
 import { useTouchReveal } from './use-touch-reveal.ts';
 import './player.css';
 
@@ -154,6 +155,8 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
     [request],
   );
   const onAudioTrack = useCallback((id: string) => request({ type: 'set-audio-track', id }), [request]);
+  const onSeek = useCallback((position: number) => request({ type: 'seek', position }), [request]);
+  const span = seekSpan(snapshot?.seekable ?? null);
   const overlayPinned = !playing || menuOpen || touchRevealed;
 
   return (
@@ -215,6 +218,14 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
         fullscreen={canFullscreen ? fullscreen : null}
         pictureInPicture={pictureInPicture}
         cast={{ status: cast.status, onToggle: cast.toggle }}
+        seek={
+          span && {
+            span,
+            position: snapshot?.position ?? span.start,
+            live: snapshot?.duration === Number.POSITIVE_INFINITY,
+            onSeek,
+          }
+        }
         settings={{
           qualities: snapshot?.qualities ?? [],
           quality: snapshot?.quality ?? null,

@@ -41,6 +41,8 @@ export function createPlayerRequester(player: Player, now: () => number = () => 
         return player.setAutoQualityMode(true);
       case 'setAudioTrack':
         return player.setAudioTrack(call.id);
+      case 'seekTo':
+        return player.seekTo(call.position);
       case 'seekToLive':
         return player.seekToLive();
     }

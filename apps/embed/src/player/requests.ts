@@ -25,6 +25,7 @@ export type PlayerRequest =
   | { type: 'step-volume'; direction: 1 | -1 }
   | { type: 'set-quality'; quality: string }
   | { type: 'set-audio-track'; id: string }
+  | { type: 'seek'; position: number }
   | { type: 'go-live' };
 
 /** What the player is asked, in order. */
@@ -36,6 +37,7 @@ export type PlayerCall =
   | { call: 'setQuality'; quality: Quality }
   | { call: 'setAutoQualityMode' }
   | { call: 'setAudioTrack'; id: string }
+  | { call: 'seekTo'; position: number }
   | { call: 'seekToLive' };
 
 export type RequestRefusal = 'unknown-quality' | 'unknown-audio-track' | 'not-playing';
@@ -111,6 +113,10 @@ export function planRequest(request: PlayerRequest, context: RequestContext): Re
       return context.audioTracks.includes(request.id)
         ? ok({ call: 'setAudioTrack', id: request.id })
         : { ok: false, reason: 'unknown-audio-track' };
+    case 'seek':
+      return Number.isFinite(request.position)
+        ? ok({ call: 'seekTo', position: request.position })
+        : { ok: false, reason: 'not-playing' };
     case 'go-live':
       return context.live ? ok({ call: 'seekToLive' }, { call: 'play' }) : { ok: false, reason: 'not-playing' };
   }

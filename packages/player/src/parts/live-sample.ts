@@ -56,10 +56,17 @@ export function readLiveSample(
       syncTime: playingDate ?? Number.NaN,
       bandwidthEstimate: sink.bandwidthEstimate(),
       position: video.currentTime,
+      seekable: lastRange(video.seekable),
       duration: isLive ? Number.POSITIVE_INFINITY : video.duration,
       liveLowLatency: isLive && targetS !== null,
       // hls.js owns the source buffers; the element's ranges stand for both tracks.
       trackBufferedRanges: { audio: buffered, video: buffered },
     },
   };
+}
+
+/** The last of `ranges`, or null when there is none. */
+function lastRange(ranges: TimeRanges): { start: number; end: number } | null {
+  const last = ranges.length - 1;
+  return last < 0 ? null : { start: ranges.start(last), end: ranges.end(last) };
 }

@@ -52,6 +52,11 @@ export class FakeVideo extends EventTarget {
     this.#rate = value;
     this.emit('ratechange');
   }
+  seekableRanges: [number, number][] = [];
+  get seekable() {
+    return new FakeTimeRanges(this.seekableRanges) as unknown as TimeRanges;
+  }
+
   get buffered() {
     return new FakeTimeRanges(this.bufferedRanges) as unknown as TimeRanges;
   }

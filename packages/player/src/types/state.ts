@@ -60,6 +60,11 @@ export interface PlayerStateObject {
   /** Infinity for a live stream. */
   duration: number;
   position: number;
+  /**
+   * Where a seek may go (the element's last seekable range: a VOD's whole length, a live
+   * window's span), or null: what a seek bar spans. Not in the spec's state list.
+   */
+  seekable: BufferedRange | null;
   /** EXT-X-START TIME-OFFSET of the source, 0 when it has none. */
   startOffset: number;
   /** Every EXT-X-SESSION-DATA of the multivariant playlist: DATA-ID → VALUE (or URI). */
@@ -104,6 +109,7 @@ export function initialState(): PlayerStateObject {
     audioTrack: null,
     duration: 0,
     position: 0,
+    seekable: null,
     startOffset: 0,
     sessionData: {},
     sessionId: '',

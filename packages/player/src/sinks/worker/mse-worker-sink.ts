@@ -108,11 +108,27 @@ export function createMseWorkerSink(
   const onPlaying = () => post({ cmd: 'onClientSinkPlaying' });
   const onEnded = () => post({ cmd: 'onClientSinkEnded' });
   const onDuration = () => post({ cmd: 'onClientSinkDuration', duration: video.duration });
+  const isBuffered = (position: number) => {
+    const buffered = video.buffered;
+    for (let i = 0; i < buffered.length; i++) {
+      if (buffered.start(i) <= position && position < buffered.end(i)) return true;
+    }
+    return false;
+  };
+  // A VOD or an EVENT, seeked where nothing is buffered by whoever moved the element (a seek bar,
+  // native controls, a replay from the end): the engine loads from there. A live window's seeks
+  // are the engine's own (start, catch-up, gap jumps) or come through seekTo.
+  const onSeeking = () => {
+    if (timeline && !timeline.live && !isBuffered(video.currentTime)) {
+      post({ cmd: 'seekTo', position: video.currentTime });
+    }
+  };
   const ELEMENT_REPORTS: [string, () => void][] = [
     ['waiting', onWaiting],
     ['playing', onPlaying],
     ['ended', onEnded],
     ['durationchange', onDuration],
+    ['seeking', onSeeking],
   ];
 
   function onEvent(source: EngineWorker, event: EngineEvent): void {
@@ -355,12 +371,10 @@ export function createMseWorkerSink(
     },
     seekTo(position) {
       video.currentTime = position;
-      const buffered = video.buffered;
-      for (let i = 0; i < buffered.length; i++) {
-        if (buffered.start(i) <= position && position < buffered.end(i)) return;
-      }
+      // A stream that ends hears of every seek from the element (onSeeking).
+      if (timeline && !timeline.live) return;
       // Nothing there yet: the engine loads from the segment that holds it.
-      post({ cmd: 'seekTo', position });
+      if (!isBuffered(position)) post({ cmd: 'seekTo', position });
     },
     seekToLiveEdge() {
       const distance = sink.liveEdgeDistance();
