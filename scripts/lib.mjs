@@ -73,3 +73,13 @@ export function ensureRedis() {
 export function ensureChromium() {
   return ensureDebianPackage(CHROMIUM, ['chromium', 'fonts-dejavu-core'], 'The browser tests');
 }
+
+export const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
+
+/**
+ * Debian's ffmpeg, for the conformance corpus (tests/conformance): streams written by another
+ * packager than ours (ffmpeg's own HLS muxer), generated at test time.
+ */
+export function ensureFfmpeg() {
+  return ensureDebianPackage(FFMPEG, ['ffmpeg'], 'The conformance corpus (npm run conformance)');
+}

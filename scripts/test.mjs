@@ -1,9 +1,9 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to find:
 // Chromium present, types, lint (import circles first), unit/integration tests, embed build and its size budget,
-// the host SDK's build and its size budget, browser tests.
+// the host SDK's build and its size budget, browser tests, then a slice of the conformance corpus.
 import { buildEmbed } from './build-embed.mjs';
 import { buildSdk } from './build-sdk.mjs';
-import { bin, ensureChromium, ensureRedis, run } from './lib.mjs';
+import { bin, ensureChromium, ensureFfmpeg, ensureRedis, run } from './lib.mjs';
 
 const TSCONFIGS = [
   'packages/contracts',
@@ -22,7 +22,10 @@ const TSCONFIGS = [
 ];
 
 const steps = [
-  ['System packages (Chromium, Redis)', async () => (ensureChromium() && ensureRedis() ? 0 : 1)],
+  [
+    'System packages (Chromium, Redis, ffmpeg)',
+    async () => (ensureChromium() && ensureRedis() && ensureFfmpeg() ? 0 : 1),
+  ],
   [
     'Types',
     async () => {
@@ -49,6 +52,13 @@ const steps = [
     async () => (await buildSdk({ force: true })) || run(process.execPath, ['scripts/check-size.mjs', '--sdk']),
   ],
   ['Browser tests', () => run(bin('playwright'), ['test', ...process.argv.slice(2)])],
+  // Three streams another packager writes (Debian's ffmpeg, at test time), each on our engine
+  // with frames and sound: muxed fMP4, audio in its own playlist, MPEG-TS. The whole corpus is
+  // `npm run conformance`.
+  [
+    'Conformance slice (streams ffmpeg writes)',
+    () => run(bin('playwright'), ['test', '-c', 'playwright.conformance.config.ts', '--grep', '@slice']),
+  ],
 ];
 
 for (const [name, step] of steps) {

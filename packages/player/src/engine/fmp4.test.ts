@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { box, u32, u64 } from '../testing/fake-origin.ts';
 import {
   boxes,
+  codecsOfInit,
   EMSG_LIMITS,
   eventMessages,
   fragmentStartTime,
@@ -127,5 +128,16 @@ describe('eventMessages', () => {
     const fine = v0(3, 'x'.repeat(EMSG_LIMITS.maxStringBytes), new Uint8Array(4));
     const bytes = new Uint8Array([...longScheme, ...bigData, ...fine]);
     expect(eventMessages(bytes, 0).map((m) => m.id)).toEqual([3]);
+  });
+});
+
+describe('codecsOfInit', () => {
+  it('names AV1 from its av1C (profile, level, tier, depth), H.264 from its avcC, and AAC', () => {
+    // av1C: marker/version, profile 0 level 8, tier M, 8-bit.
+    const av1 = new Uint8Array([...box('av01', box('av1C', new Uint8Array([0x81, 0x08, 0x0c, 0x00]))), ...box('mp4a')]);
+    expect(codecsOfInit(av1)).toBe('av01.0.08M.08,mp4a.40.2');
+    const avc = box('avc1', box('avcC', new Uint8Array([1, 0x64, 0x00, 0x1f, 0xff])));
+    expect(codecsOfInit(avc)).toBe('avc1.64001f');
+    expect(codecsOfInit(new Uint8Array(8))).toBe('');
   });
 });

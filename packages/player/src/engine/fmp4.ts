@@ -194,10 +194,31 @@ function indexOfType(bytes: Uint8Array, type: string): number {
 export function codecsOfInit(init: Uint8Array): string {
   const codecs: string[] = [];
   const avcC = indexOfType(init, 'avcC');
+  const av1C = indexOfType(init, 'av1C');
   if (avcC >= 0 && avcC + 8 <= init.length) {
     const hex = (n: number) => init[avcC + 4 + n]!.toString(16).padStart(2, '0');
     codecs.push(`avc1.${hex(1)}${hex(2)}${hex(3)}`);
+  } else if (av1C >= 0 && av1C + 7 <= init.length) {
+    codecs.push(av1Codec(init[av1C + 5]!, init[av1C + 6]!));
+  } else if (indexOfType(init, 'hvc1') >= 0 || indexOfType(init, 'hev1') >= 0) {
+    // HEVC: the general profile is enough to ask the browser (most cannot play it at all).
+    codecs.push('hvc1.1.6.L93.B0');
+  } else if (indexOfType(init, 'vpcC') >= 0) {
+    codecs.push('vp09.00.10.08');
   }
   if (indexOfType(init, 'mp4a') >= 0) codecs.push('mp4a.40.2');
+  else if (indexOfType(init, 'Opus') >= 0) codecs.push('opus');
   return codecs.join(',');
+}
+
+/**
+ * `av01.P.LLT.DD` from an AV1CodecConfigurationRecord's second and third bytes (AV1 ISOBMFF
+ * binding §2.3): seq_profile and seq_level_idx_0, then tier and bit depth.
+ */
+function av1Codec(profileLevel: number, flags: number): string {
+  const profile = profileLevel >> 5;
+  const level = String(profileLevel & 0x1f).padStart(2, '0');
+  const tier = flags & 0x80 ? 'H' : 'M';
+  const depth = flags & 0x40 ? (profile === 2 && flags & 0x20 ? 12 : 10) : 8;
+  return `av01.${profile}.${level}${tier}.${String(depth).padStart(2, '0')}`;
 }

@@ -274,7 +274,9 @@ export class MediaLoop {
         // Pieces held for a step down go in under their own init segment, before another one.
         if (!(await this.appendInOrder(playlist, this.hold.takeHeld(), gen))) return false;
         const quality = this.host.renditions.all[this.host.variant]!.quality;
-        await this.host.init.apply(this.host.deps.target, mapUrl, init.bytes, this.host.mainCodecs(quality.codecs));
+        // A variant without CODECS (ffmpeg writes none for AV1): what its init segment holds.
+        const codecs = this.host.mainCodecs(quality.codecs) || codecsOfInit(init.bytes);
+        await this.host.init.apply(this.host.deps.target, mapUrl, init.bytes, codecs);
         this.host.deps.emit({ type: 'tracks', codec: quality.codecs, path: playlist.url, group: quality.group });
       }
       awaiting = 'piece';
