@@ -149,7 +149,9 @@ test.describe('offline screen', () => {
     await expect(page.locator('.spinner')).toHaveCount(0);
   });
 
-  test('the heading and the logo are reachable by keyboard, with a visible focus ring', async ({ page }) => {
+  test('the heading, the latest stream and the logo are reachable by keyboard, with a visible focus ring', async ({
+    page,
+  }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/night-owl');
     await expect(heading(page, 'NightOwl is offline')).toBeVisible();
@@ -157,6 +159,10 @@ test.describe('offline screen', () => {
     const channelLink = heading(page, 'NightOwl is offline').getByRole('link');
     await expect(channelLink).toBeFocused();
     expect(await channelLink.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Tab');
+    const watch = page.getByRole('link', { name: /^Watch NightOwl's latest stream/ });
+    await expect(watch).toBeFocused();
+    expect(await watch.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: /^OnAir/ })).toBeFocused();
   });

@@ -2,14 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { pagePlayers } from './player/page-player.ts';
 import { LoadingScreen } from './ui/spinner.tsx';
-import { channelLoader, offlineLoader } from './routes/channel-loader.ts';
+import { channelLoader, offlineLoader, videoLoader } from './routes/channel-loader.ts';
 import { ChannelPage } from './routes/channel-page.tsx';
 import { MisconfiguredScreen } from './routes/misconfigured-screen.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteErrorScreen } from './routes/route-error-screen.tsx';
 
 /**
- * The embed's two routes (SPEC §2) under one root whose error boundary catches everything,
+ * The embed's two routes (SPEC §2), and a past video's, under one root whose error boundary catches everything,
  * including the 404 for a path no route matches. `/` alone names no channel: misconfigured
  * (the whole rule is in lib/embed-url.ts).
  */
@@ -29,6 +29,12 @@ export function createEmbedRouter(queryClient: QueryClient) {
           // Its own chunk, fetched alongside the loader's data: a live channel's first frame
           // does not wait for the offline screen's code.
           lazy: async () => ({ Component: (await import('./routes/offline-page.tsx')).OfflinePage }),
+        },
+        {
+          // A past video (the offline screen's latest stream), played in the embed.
+          path: ':slug/videos/:videoId',
+          loader: videoLoader(queryClient),
+          lazy: async () => ({ Component: (await import('./routes/video-page.tsx')).VideoPage }),
         },
       ],
     },

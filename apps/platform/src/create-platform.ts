@@ -22,6 +22,7 @@ import { discoveryLookup } from './oembed/channel-facts.ts';
 import { servedImageSizes } from './oembed/image-size.ts';
 import { registerOEmbedRoutes } from './oembed/routes.ts';
 import { defaultFixtureDir, defaultTsFixtureDir, loadFixture, registerLiveOrigin } from './origin/index.ts';
+import { registerVodOrigin } from './origin/vod-routes.ts';
 import { loadTsFixture, registerTsOrigin, TS_RENDITION } from './origin/ts-routes.ts';
 import { registerRealtime } from './realtime/index.ts';
 import { registerViewerService, type ViewerServiceOptions } from './viewers/index.ts';
@@ -123,6 +124,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   registerCatalogueRoutes(app, channels);
   registerOEmbedRoutes(app, { channels, imageSize: servedImageSizes(path.resolve(here, '../public/images')) });
   await registerLiveOrigin(app, { fixture, now, isLive: (slug) => channels.isLive(slug) });
+  registerVodOrigin(app, { fixture, videoDuration: (id) => channels.video(id)?.duration });
   const low = fixture.renditions.find((r) => r.name === TS_RENDITION) ?? fixture.renditions[0]!;
   registerTsOrigin(app, {
     fixture: loadTsFixture(options.tsFixtureDir ?? defaultTsFixtureDir, {

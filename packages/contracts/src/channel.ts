@@ -37,6 +37,10 @@ export type PlaybackUrlResponse = z.infer<typeof playbackUrlSchema>;
 export const channelVideoSchema = z.looseObject({
   id: z.number(),
   thumbnail: z.nullable(z.looseObject({ src: z.string() })),
+  /** Its playback URL (an on-demand HLS stream), where the platform gives one. */
+  source: z.optional(z.nullable(z.string())),
+  title: z.optional(z.string()),
+  duration: z.optional(z.number()),
 });
 export const channelVideosSchema = z.array(channelVideoSchema);
 export type ChannelVideo = z.infer<typeof channelVideoSchema>;

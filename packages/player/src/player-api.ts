@@ -54,6 +54,11 @@ export interface Player {
    * "Go live" after a pause or a long stall. Nothing happens before a live source plays.
    */
   seekToLive(): void;
+  /**
+   * SPEC §3 `looping`: an on-demand video starts over when it ends (the element's own loop, so
+   * every sink honours it). A live stream never ends, so there it changes nothing but the state.
+   */
+  setLooping(looping: boolean): void;
   setVolume(volume: number): void;
   setMuted(muted: boolean): void;
   setPlaybackRate(rate: number): void;

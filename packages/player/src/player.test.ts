@@ -101,6 +101,19 @@ describe('requests and their events', () => {
     expect(h.of('seek-completed')).toEqual([{ position: 12 }]);
   });
 
+  it("setLooping sets the state and the element's loop; anything but a boolean is ignored", async () => {
+    const h = setUp();
+    await startPlaying(h);
+    expect(h.player.getState().looping).toBe(false);
+    h.player.setLooping(true);
+    expect(h.player.getState().looping).toBe(true);
+    expect(h.video.loop).toBe(true);
+    h.player.setLooping('yes' as unknown as boolean);
+    expect(h.player.getState().looping).toBe(true);
+    h.player.setLooping(false);
+    expect(h.video.loop).toBe(false);
+  });
+
   it('seekToLive asks the sink for the live edge, only while a live source plays', async () => {
     const h = setUp();
     h.player.seekToLive();

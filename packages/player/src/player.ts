@@ -39,6 +39,7 @@ class OnAirPlayer implements Player {
     this.#detachMedia();
     parts.video = element;
     element.volume = parts.store.state.volume;
+    element.loop = parts.store.state.looping;
     element.muted = parts.store.state.muted;
     element.defaultPlaybackRate = element.playbackRate = parts.rate.viewerRate;
     for (const type of MEDIA_EVENTS) element.addEventListener(type, this.#onMediaEvent);
@@ -75,6 +76,12 @@ class OnAirPlayer implements Player {
   seekToLive(): void {
     const session = this.#parts.sessions.current;
     if (this.#alive() && session?.sink.isLive()) session.sink.seekToLiveEdge();
+  }
+
+  setLooping(looping: boolean): void {
+    if (!this.#alive() || typeof looping !== 'boolean') return;
+    this.#parts.store.set({ looping });
+    if (this.#parts.video) this.#parts.video.loop = looping;
   }
 
   setVolume(volume: number): void {

@@ -3,14 +3,13 @@ import { PlayerState, type AudioTrack, type Quality } from '@onair/player';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { channelInfoQuery } from '../channel/queries.ts';
-import { useViewerCount } from '../channel/use-viewer-count.ts';
 import { usePublicConfig } from '../config-context.tsx';
 import type { EmbedParams } from '../lib/embed-params.ts';
 import { shortcutFor, shortcutTarget, type ShortcutAction } from './keyboard-shortcuts.ts';
 import { PlayerControls } from './player-controls.tsx';
 import { retriesWhenOnline } from '../lib/player-error-copy.ts';
 import { PlayerErrorMessage } from './player-error.tsx';
-import { PlayerOverlay } from './player-overlay.tsx';
+import { PlayerOverlay, type PastVideoInfo } from './player-overlay.tsx';
 import { useCaption } from './use-caption.ts';
 import { useGpuSurface } from '../player/use-gpu-surface.ts';
 import { useCast } from '../player/use-cast.ts';
@@ -35,6 +34,8 @@ interface LivePlayerProps {
   url: string;
   channel: ChannelInfoV2;
   params: EmbedParams;
+  /** A past video of the channel plays, not its live stream (routes/video-page.tsx). */
+  video?: PastVideoInfo;
 }
 
 /**
@@ -48,14 +49,13 @@ interface LivePlayerProps {
  * shortcuts (keyboard-shortcuts.ts) work whenever focus is in the player or on the page body,
  * never while typing in a text field.
  */
-export function LivePlayer({ url, channel, params }: LivePlayerProps) {
+export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlayerProps) {
   const container = useRef<HTMLElement>(null);
   const videoSlot = useRef<HTMLDivElement>(null);
   const adopted = usePlayer(videoSlot, { url, muted: params.muted, autoplay: params.autoplay });
   const player = adopted?.player ?? null;
   const video = adopted?.video ?? null;
   const snapshot = usePlayerSnapshot(player);
-  const viewers = useViewerCount(channel.id, channel.livestream?.viewer_count ?? 0);
   const config = usePublicConfig();
   const fullscreen = useFullscreen(container);
   const pictureInPicture = usePictureInPicture(video);
@@ -81,6 +81,7 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
   }, [streamGone, queryClient, channel.slug]);
 
   const playing = snapshot?.state === PlayerState.Playing;
+  const ended = snapshot?.state === PlayerState.Ended;
   const paused = snapshot?.paused ?? true;
   const muted = snapshot?.muted ?? params.muted;
   const volume = snapshot?.volume ?? 0;
@@ -163,7 +164,7 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
     <main
       ref={container}
       className="player"
-      aria-label={`${channel.user.username}'s live stream`}
+      aria-label={pastVideo ? `${channel.user.username}'s latest stream` : `${channel.user.username}'s live stream`}
       // Focusable so that a click on the picture puts keyboard shortcuts in reach.
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
@@ -195,7 +196,7 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
           {cast.notice}
         </p>
       )}
-      <PlayerOverlay channel={channel} viewers={viewers} mainSiteUrl={config.mainSiteUrl} />
+      <PlayerOverlay channel={channel} mainSiteUrl={config.mainSiteUrl} video={pastVideo ?? null} />
       <LiveAnnouncer player={player} behindLive={behindLive.behind} />
       <div className="player__captions" aria-live="polite" data-testid="captions">
         {caption && <span className="player__caption">{caption}</span>}
@@ -209,12 +210,13 @@ export function LivePlayer({ url, channel, params }: LivePlayerProps) {
       <PlayerControls
         enabled={player !== null}
         paused={paused}
+        ended={ended}
         muted={muted}
         volume={volume}
         onTogglePlay={togglePlay}
         onToggleMute={toggleMute}
         onVolume={changeVolume}
-        live={{ behind: behindLive.behind, seconds: behindLive.seconds, onGoLive: goLive }}
+        live={pastVideo ? null : { behind: behindLive.behind, seconds: behindLive.seconds, onGoLive: goLive }}
         fullscreen={canFullscreen ? fullscreen : null}
         pictureInPicture={pictureInPicture}
         cast={{ status: cast.status, onToggle: cast.toggle }}

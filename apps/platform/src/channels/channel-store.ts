@@ -19,7 +19,13 @@ export interface PastVideo {
   /** Path on the platform; turned into an absolute URL per request. */
   thumbnail: string;
   created_at: string;
+  /** In ms. */
   duration: number;
+  /**
+   * Where it plays: an absolute http(s) URL (CHANNELS_FILE); when absent, the platform's own
+   * VOD rendering of the fixture (origin/vod-routes.ts).
+   */
+  source?: string;
 }
 
 /** One channel as the platform stores it (not a wire shape: see channel-views.ts). */
@@ -63,6 +69,15 @@ export class ChannelStore {
 
   isLive(slug: string): boolean {
     return this.get(slug)?.live != null;
+  }
+
+  /** A past video of any channel, by its id. */
+  video(id: number): PastVideo | undefined {
+    for (const channel of this.#bySlug.values()) {
+      const found = channel.videos.find((v) => v.id === id);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   all(): ChannelRecord[] {

@@ -1,3 +1,4 @@
+import { vodPath } from '../origin/vod-routes.ts';
 import type { ChannelRecord } from './channel-store.ts';
 
 /** Wire shapes of SPEC §3 ("Channel info (v2)", "Channel videos"), built from a record. */
@@ -22,6 +23,8 @@ export interface ChannelVideo {
   thumbnail: { src: string };
   created_at: string;
   duration: number;
+  /** Its playback URL (the platform's VOD rendering, or the channel file's own URL). */
+  source: string;
 }
 
 /** Real APIs hand out absolute CDN URLs; ours point back at this server's origin. */
@@ -56,5 +59,6 @@ export function channelVideosView(channel: ChannelRecord, absolute: Absolutize):
       thumbnail: { src: absolute(v.thumbnail) },
       created_at: v.created_at,
       duration: v.duration,
+      source: v.source ?? absolute(vodPath(v.id)),
     }));
 }

@@ -30,6 +30,29 @@ describe('CHANNELS_FILE: channels read from a file', () => {
     });
   });
 
+  it('checks past videos: each needs its fields; a source must be http(s), and opens the CSP to its origin', () => {
+    const video = { id: 7, title: 'Old', thumbnail: '/t.svg', created_at: '2026-01-01T00:00:00Z', duration: 60_000 };
+    const [channel] = parseChannels('f', {
+      channels: [{ slug: 'past', videos: [{ ...video, source: 'https://vod.test/7/index.m3u8' }] }],
+    });
+    expect(channel?.videos).toEqual([{ ...video, source: 'https://vod.test/7/index.m3u8' }]);
+    expect(playbackOrigins([channel!])).toEqual(['https://vod.test']);
+    const problems = (() => {
+      try {
+        parseChannels('f', {
+          channels: [{ slug: 'bad', videos: [{ ...video, source: 'javascript:alert(1)' }, { id: 'x' }] }],
+        });
+      } catch (error) {
+        return (error as ChannelsFileError).problems;
+      }
+      return [];
+    })();
+    expect(problems).toEqual([
+      'channels[0].videos[0].source must be an absolute http(s) URL',
+      'channels[0].videos[1] needs an integer id, a title, a thumbnail, an ISO created_at and a duration in ms',
+    ]);
+  });
+
   it('names every problem: a bad slug, a URL that is not http(s), a slug used twice, a bad live', () => {
     const problems = (() => {
       try {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isValidSlug } from '@onair/contracts';
-import type { ChannelRecord, LiveSession } from './channel-store.ts';
+import type { ChannelRecord, LiveSession, PastVideo } from './channel-store.ts';
 
 /** A channels file that cannot be used, with every reason (the platform does not start). */
 export class ChannelsFileError extends Error {
@@ -66,8 +66,49 @@ function channelFrom(raw: unknown, index: number, problems: string[]): ChannelRe
     playback: raw.playback !== false,
     ...(raw.packaging === 'mpegts' || raw.packaging === 'fmp4' ? { packaging: raw.packaging } : {}),
     ...(playbackUrl && { playbackUrl }),
-    videos: Array.isArray(raw.videos) ? (raw.videos as ChannelRecord['videos']) : [],
+    videos: videosFrom(raw.videos, at, problems),
   };
+}
+
+/**
+ * A channel's past videos: `id` (an integer), `title`, `thumbnail` (a path or URL), `created_at`
+ * (ISO date), `duration` (ms) and, optionally, `source`: the absolute http(s) URL it plays from
+ * (without one it plays the platform's own VOD rendering of the fixture).
+ */
+function videosFrom(raw: unknown, at: string, problems: string[]): PastVideo[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    problems.push(`${at}.videos must be an array`);
+    return [];
+  }
+  const videos: PastVideo[] = [];
+  raw.forEach((video: unknown, index) => {
+    const here = `${at}.videos[${index}]`;
+    if (
+      !isObject(video) ||
+      !Number.isSafeInteger(video.id) ||
+      typeof video.title !== 'string' ||
+      typeof video.thumbnail !== 'string' ||
+      typeof video.created_at !== 'string' ||
+      Number.isNaN(Date.parse(video.created_at)) ||
+      typeof video.duration !== 'number' ||
+      !(video.duration > 0)
+    ) {
+      problems.push(`${here} needs an integer id, a title, a thumbnail, an ISO created_at and a duration in ms`);
+      return;
+    }
+    const source = video.source === undefined ? undefined : httpUrl(video.source);
+    if (source === null) problems.push(`${here}.source must be an absolute http(s) URL`);
+    videos.push({
+      id: video.id as number,
+      title: video.title,
+      thumbnail: video.thumbnail,
+      created_at: video.created_at,
+      duration: video.duration,
+      ...(source && { source }),
+    });
+  });
+  return videos;
 }
 
 /** The channels of a parsed file (`{ "channels": [...] }`, seed.json's shape); throws with every problem. */
@@ -106,12 +147,15 @@ export function readChannelsFile(file: string): ChannelRecord[] {
 }
 
 /**
- * The origins the embed must reach for these channels' external playback URLs: its CSP's
+ * The origins the embed must reach for these channels' external playback URLs (live and past): its CSP's
  * `connect-src`/`media-src` (the page's and its workers') follow from the file, so a channel
  * that plays from a CDN needs no EMBED_CONNECT_SRC of its own.
  */
 export function playbackOrigins(channels: readonly ChannelRecord[]): string[] {
   const origins = new Set<string>();
-  for (const channel of channels) if (channel.playbackUrl) origins.add(new URL(channel.playbackUrl).origin);
+  for (const channel of channels) {
+    if (channel.playbackUrl) origins.add(new URL(channel.playbackUrl).origin);
+    for (const video of channel.videos) if (video.source) origins.add(new URL(video.source).origin);
+  }
   return [...origins].sort();
 }

@@ -52,8 +52,8 @@ export class ClientTarget implements MediaTarget {
   }
 
   /** Posted without an answer: the page applies it at once, queue or not. */
-  setSeekable(start: number, end: number): void {
-    this.post({ type: 'sinkSeekable', epoch: this.epoch, start, end });
+  setSeekable(start: number, end: number, final = false): void {
+    this.post({ type: 'sinkSeekable', epoch: this.epoch, start, end, ...(final && { final }) });
   }
 
   buffered(track: TrackKind = 'main'): Range[] {

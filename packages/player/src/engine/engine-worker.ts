@@ -52,7 +52,7 @@ const emit = (event: EngineEvent) => scope.postMessage(event);
 const NOT_HERE: Partial<Record<EngineCommand['cmd'], string>> = {
   startRemotePlayback: 'remote playback runs on the chromecast sink',
   endRemotePlayback: 'remote playback runs on the chromecast sink',
-  setLooping: 'a live stream does not loop',
+  setLooping: "the page's element loops (Player.setLooping sets its loop attribute)",
   onClientSinkPassthroughProperty: 'a worker engine has no native player',
 };
 

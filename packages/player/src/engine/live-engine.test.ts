@@ -525,6 +525,8 @@ describe('LiveEngine', () => {
     expect(media[0]).toBe('360p/seg-2.m4s');
     expect(of('seek')).toEqual([{ type: 'seek', position: EPOCH_S + 2 }]);
     expect(target.operations.at(-1)).toBe('endOfStream');
+    // Its whole length, with an end: the MediaSource's duration (not a live window).
+    expect(target.seekable[0]).toEqual([EPOCH_S + 2, EPOCH_S + 5.5, true]);
   });
 
   it('loads from the segment a seek lands on where nothing is buffered, with no start seek of its own', async () => {

@@ -443,7 +443,8 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     const timeline = playlist && this.timeline.timeline(playlist);
     if (!timeline) return;
     const span = playlist.segments.reduce((total, segment) => total + segment.duration, 0);
-    this.deps.target.setSeekable(Math.max(0, timeline.edgeTime - span), timeline.edgeTime);
+    // A stream with an end (ENDLIST: VOD, an EVENT that ended) is its whole length.
+    this.deps.target.setSeekable(Math.max(0, timeline.edgeTime - span), timeline.edgeTime, playlist.endList);
     this.deps.emit({ type: 'timeline', timeline });
   }
 }

@@ -27,9 +27,11 @@ export interface MediaTarget {
   /**
    * The live window on the element's timeline (MediaSource.setLiveSeekableRange). Without it a
    * live MediaSource (duration +Infinity) is seekable only where it is buffered, so a seek to a
-   * start position whose media is still on its way is cut back to the buffered end.
+   * start position whose media is still on its way is cut back to the buffered end. `final`:
+   * the stream has an end (VOD, an EVENT that ended): the MediaSource's duration becomes `end`,
+   * so the element knows how long it is, seeks anywhere in it, and ends there.
    */
-  setSeekable(start: number, end: number): void;
+  setSeekable(start: number, end: number, final?: boolean): void;
   /**
    * Where the track's next appends go relative to their own timestamps (SourceBuffer
    * timestampOffset): a discontinuity's new timeline continues where the old one ended.

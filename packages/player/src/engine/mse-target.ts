@@ -8,14 +8,15 @@ const SRC_NOT_SUPPORTED = 4;
  * A MediaTarget over a MediaSource: a SourceBuffer per track, operations strictly one at a time
  * across them all (a SourceBuffer refuses a second while `updating`, and the MediaSource's
  * duration may not change while any updates). Works on a MediaSource made in a worker or
- * on the page alike. Duration is +Infinity: a live stream has no end; the element's seekable
- * range is the live window the engine sets (setSeekable), or else only what is buffered.
+ * on the page alike. Duration is +Infinity while the stream is live: it has no end, and the
+ * element's seekable range is the live window the engine sets (setSeekable), or else only what
+ * is buffered. A stream with an end (VOD, an EVENT that ended) gets its duration instead.
  */
 export class MseTarget implements MediaTarget {
   private readonly buffers = new Map<TrackKind, SourceBuffer>();
   private queue: Promise<void> = Promise.resolve();
   private readonly opened: Promise<void>;
-  private seekable: { start: number; end: number } | null = null;
+  private seekable: { start: number; end: number; final: boolean } | null = null;
 
   constructor(private readonly source: MediaSource) {
     this.opened =
@@ -26,10 +27,17 @@ export class MseTarget implements MediaTarget {
     void this.opened.then(() => this.applySeekable());
   }
 
-  setSeekable(start: number, end: number): void {
+  setSeekable(start: number, end: number, final = false): void {
     if (!(end >= start) || !(start >= 0)) return;
-    this.seekable = { start, end };
-    this.applySeekable();
+    const was = this.seekable;
+    this.seekable = { start, end, final };
+    if (!final) return this.applySeekable();
+    // The duration may not change while a SourceBuffer updates: in turn, with the appends.
+    if (was?.final && was.end === end) return;
+    void this.enqueue(async () => {
+      await this.opened;
+      this.applyDuration();
+    });
   }
 
   configure(mime: string, track: TrackKind = 'main'): Promise<void> {
@@ -48,7 +56,7 @@ export class MseTarget implements MediaTarget {
       }
       buffer.mode = 'segments';
       this.buffers.set(track, buffer);
-      if (this.source.readyState === 'open') this.source.duration = Number.POSITIVE_INFINITY;
+      this.applyDuration();
     });
   }
 
@@ -102,9 +110,22 @@ export class MseTarget implements MediaTarget {
     this.buffers.clear();
   }
 
+  /** +Infinity while live; a stream with an end, its end (the element may then end too). */
+  private applyDuration(): void {
+    if (this.source.readyState !== 'open') return;
+    const duration = this.seekable?.final ? this.seekable.end : Number.POSITIVE_INFINITY;
+    if (this.source.duration === duration) return;
+    try {
+      this.source.duration = duration;
+    } catch {
+      // Below what is buffered (a playlist that shrank): the buffered end stands.
+    }
+  }
+
   private applySeekable(): void {
     // Allowed while a SourceBuffer updates (unlike duration), so no queue; only while open.
-    if (!this.seekable || this.source.readyState !== 'open' || !this.source.setLiveSeekableRange) return;
+    if (!this.seekable || this.seekable.final) return;
+    if (this.source.readyState !== 'open' || !this.source.setLiveSeekableRange) return;
     try {
       this.source.setLiveSeekableRange(this.seekable.start, this.seekable.end);
     } catch {

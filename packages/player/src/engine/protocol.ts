@@ -165,7 +165,7 @@ export type SinkOperation =
   | { type: 'sinkRemove'; id: number; epoch: number; start: number; end: number }
   | { type: 'sinkTimestampOffset'; id: number; epoch: number; offset: number; track?: TrackKind }
   | { type: 'sinkEndOfStream'; id: number; epoch: number }
-  | { type: 'sinkSeekable'; epoch: number; start: number; end: number };
+  | { type: 'sinkSeekable'; epoch: number; start: number; end: number; final?: boolean };
 
 const COMMANDS: ReadonlySet<string> = new Set<EngineCommandName>([
   'create',

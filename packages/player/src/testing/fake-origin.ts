@@ -234,7 +234,7 @@ export class RecordingTarget {
   readonly operations: string[] = [];
   readonly removed: [number, number][] = [];
   /** Every live window set, in order. */
-  readonly seekable: [number, number][] = [];
+  readonly seekable: ([number, number] | [number, number, true])[] = [];
   ranges: { start: number; end: number }[] = [];
   /** Set to refuse the next configure or media append (an init segment is never refused). */
   refuseConfigure: Error | null = null;
@@ -270,8 +270,8 @@ export class RecordingTarget {
     return Promise.resolve();
   }
 
-  setSeekable(start: number, end: number): void {
-    this.seekable.push([start, end]);
+  setSeekable(start: number, end: number, final = false): void {
+    this.seekable.push(final ? [start, end, true] : [start, end]);
   }
 
   buffered() {

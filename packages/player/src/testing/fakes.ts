@@ -30,6 +30,7 @@ export class FakeVideo extends EventTarget {
   /** HTMLMediaElement.readyState: 0 (nothing) until a test says otherwise. */
   readyState = 0;
   ended = false;
+  loop = false;
   muted = false;
   volume = 1;
   currentTime = 0;

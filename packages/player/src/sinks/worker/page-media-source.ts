@@ -46,7 +46,7 @@ export class PageMediaSource {
     const target = this.target;
     if (!target || operation.epoch !== this.epoch) return;
     if (operation.type === 'sinkSeekable') {
-      target.setSeekable(operation.start, operation.end);
+      target.setSeekable(operation.start, operation.end, operation.final);
       return;
     }
     const done = (() => {
