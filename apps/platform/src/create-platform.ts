@@ -123,7 +123,15 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   registerChannelRoutes(app, channels);
   registerCatalogueRoutes(app, channels);
   registerOEmbedRoutes(app, { channels, imageSize: servedImageSizes(path.resolve(here, '../public/images')) });
-  await registerLiveOrigin(app, { fixture, now, isLive: (slug) => channels.isLive(slug) });
+  await registerLiveOrigin(app, {
+    fixture,
+    now,
+    isLive: (slug) => channels.isLive(slug),
+    dvrWindowSize: (slug) => {
+      const seconds = channels.get(slug)?.dvrWindowSeconds;
+      return seconds === undefined ? undefined : Math.round((seconds * 1000) / fixture.segmentDurationMs);
+    },
+  });
   registerVodOrigin(app, { fixture, videoDuration: (id) => channels.video(id)?.duration });
   const low = fixture.renditions.find((r) => r.name === TS_RENDITION) ?? fixture.renditions[0]!;
   registerTsOrigin(app, {

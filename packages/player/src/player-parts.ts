@@ -50,6 +50,11 @@ export class PlayerParts {
   readonly sampler: LiveSampler;
   readonly sessions: SessionOwner;
   video: HTMLVideoElement | null = null;
+  /**
+   * The viewer went back in a live window (seekTo short of the edge): low-latency catch-up and
+   * drift correction stay out, as on the big players, until Go live (seekToLive) or a new source.
+   */
+  rewound = false;
   /** The viewer's manual quality, carried onto every new sink; null in auto mode. */
   manualQuality: Quality | null = null;
   /** The page's volume and mute while a receiver plays (the TV's are not this device's). */
@@ -105,6 +110,7 @@ export class PlayerParts {
       video: () => this.video,
       set: (patch) => this.store.set(patch),
       onDriftCorrection: (playlistPosition) => this.emitter.emit('drift-correction', { playlistPosition }),
+      rewound: () => this.rewound,
       onError: (error) => this.reportError(error),
     });
     this.sessions = new SessionOwner({
@@ -189,6 +195,7 @@ export class PlayerParts {
       this.reportError({ type, code, source: 'load', message, fatal: true });
     if (!this.env.hasWebAssembly())
       return fatal(ErrorType.NotSupported, ErrorCode.NoWebAssembly, MESSAGES.noWebAssembly);
+    this.rewound = false;
     const video = this.video;
     if (!video) return fatal(ErrorType.InvalidState, ErrorCode.NoMediaElement, 'attachMedia() must come before load()');
     const choice = this.chooser.forLoad(video, remote);

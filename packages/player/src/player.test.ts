@@ -92,6 +92,7 @@ describe('requests and their events', () => {
     await startPlaying(h);
     h.player.seekTo(42.5);
     expect(h.video.currentTime).toBe(42.5);
+    expect(h.player.getState().position).toBe(42.5);
     h.player.seekTo(-3);
     expect(h.video.currentTime).toBe(0);
     h.player.seekTo(Number.NaN);
@@ -112,6 +113,28 @@ describe('requests and their events', () => {
     expect(h.player.getState().looping).toBe(true);
     h.player.setLooping(false);
     expect(h.video.loop).toBe(false);
+  });
+
+  it('a seek back in a live window keeps low-latency catch-up out until Go live', async () => {
+    const behind = async (rewind: boolean) => {
+      const h = setUp();
+      await startPlaying(h);
+      const sink = h.sink() as unknown as Record<string, unknown>;
+      sink.lowLatencyTarget = () => 1;
+      sink.liveEdgeDistance = () => ({ seconds: 30, targetDuration: 1 });
+      h.video.bufferedRanges = [[0, 60]];
+      if (rewind) h.player.seekTo(12);
+      await vi.advanceTimersByTimeAsync(2000);
+      return h;
+    };
+    // 29 s behind a 1 s target: catch-up engages at its fast rate…
+    expect((await behind(false)).video.playbackRate).toBe(1.1);
+    // …unless the viewer went back there; Go live lets it act again.
+    const h = await behind(true);
+    expect(h.video.playbackRate).toBe(1);
+    h.player.seekToLive();
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(h.video.playbackRate).toBe(1.1);
   });
 
   it('seekToLive asks the sink for the live edge, only while a live source plays', async () => {

@@ -69,13 +69,21 @@ class OnAirPlayer implements Player {
     const { video, sessions } = this.#parts;
     if (!this.#alive() || !video || !Number.isFinite(position)) return;
     const sink = sessions.current?.sink;
-    if (sink?.seekTo) sink.seekTo(Math.max(0, position));
-    else video.currentTime = Math.max(0, position);
+    // Short of a live window's edge: the viewer chose to watch behind live (player-parts.ts).
+    const edge = this.#parts.store.state.seekable?.end;
+    if (sink?.isLive()) this.#parts.rewound = !(edge !== undefined && position >= edge - 1);
+    const target = Math.max(0, position);
+    if (sink?.seekTo) sink.seekTo(target);
+    else video.currentTime = target;
+    // Said at once, not at the next sample: a second ← on a seek bar goes on from this one.
+    this.#parts.store.set({ position: target });
   }
 
   seekToLive(): void {
     const session = this.#parts.sessions.current;
-    if (this.#alive() && session?.sink.isLive()) session.sink.seekToLiveEdge();
+    if (!this.#alive() || !session?.sink.isLive()) return;
+    this.#parts.rewound = false;
+    session.sink.seekToLiveEdge();
   }
 
   setLooping(looping: boolean): void {

@@ -47,6 +47,11 @@ export interface ChannelRecord {
    * instead of the platform's own origin; any HLS URL a packager or CDN serves.
    */
   playbackUrl?: string;
+  /**
+   * A live channel that keeps a rewind window (DVR): its playlists list this many seconds
+   * instead of the origin's usual 10, so a viewer can go back in it (the embed's seek bar).
+   */
+  dvrWindowSeconds?: number;
   videos: PastVideo[];
 }
 

@@ -46,7 +46,8 @@ interface PartParams extends RenditionParams {
 export interface LowLatencyContext {
   fixture: Fixture;
   now: () => number;
-  windowSize: number;
+  /** Segments a channel's playlists list (its rewind window, where it keeps one). */
+  windowSize: (slug: string) => number;
   /** The rendition of an on-air channel, or undefined once a 404 has been sent. */
   find: (reply: FastifyReply, params: RenditionParams) => Rendition | undefined;
 }
@@ -124,7 +125,7 @@ export async function registerLowLatencyRoutes(app: FastifyInstance, context: Lo
       // Rendered after the hold, so the playlist lists what the request waited for.
       const body = renderLowLatencyPlaylist(now(), {
         ...grid,
-        windowSize,
+        windowSize: windowSize(request.params.slug),
         siblings: siblings.get(rendition.name) ?? [],
         skip,
       });
@@ -151,7 +152,7 @@ export async function registerLowLatencyRoutes(app: FastifyInstance, context: Lo
       const outcome = await hold(partEndMs(part, grid), hintLimitMs, reply);
       if (outcome !== 'ready') return unheld(reply, outcome, name);
     }
-    if (msn < publishedWindow(now(), fixture.segmentDurationMs, windowSize).first) {
+    if (msn < publishedWindow(now(), fixture.segmentDurationMs, windowSize(request.params.slug)).first) {
       return problem(reply, 404, `${name} is no longer available`);
     }
     return ok(reply, SEGMENT_TYPE, SEGMENT_CACHE, buildPartAt(fixture, rendition, part));

@@ -126,3 +126,27 @@ describe('live origin routes', () => {
     },
   );
 });
+
+describe('a channel that keeps a rewind window (DVR)', () => {
+  it('lists its window, and serves its oldest segment, where another channel lists ten', async () => {
+    const dvr = Fastify();
+    await registerLiveOrigin(dvr, {
+      fixture,
+      now: () => NOW,
+      isLive: () => true,
+      dvrWindowSize: (slug) => (slug === 'rewind' ? 120 : undefined),
+    });
+    const rendition = fixture.renditions[0]!.name;
+    const listed = async (slug: string) =>
+      (await dvr.inject(`/hls/${slug}/${rendition}/media.m3u8`)).body
+        .split('\n')
+        .filter((l) => /^seg-\d+\.m4s$/.test(l));
+    expect(await listed('rewind')).toHaveLength(120);
+    expect(await listed('plain')).toHaveLength(10);
+    // Listed is downloadable: 119 segments back, past the usual 60 s retention.
+    const oldest = NEWEST - 119;
+    expect((await dvr.inject(`/hls/rewind/${rendition}/seg-${oldest}.m4s`)).statusCode).toBe(200);
+    expect((await dvr.inject(`/hls/plain/${rendition}/seg-${oldest}.m4s`)).statusCode).toBe(404);
+    await dvr.close();
+  });
+});

@@ -35,6 +35,11 @@ export interface LiveOriginOptions {
   windowSize?: number;
   /** How long a published segment stays downloadable, in ms (default 60 s). */
   retentionMs?: number;
+  /**
+   * A channel that keeps a rewind window (DVR): how many segments its playlists list instead
+   * of `windowSize`, or undefined. Its segments stay downloadable as long as they are listed.
+   */
+  dvrWindowSize?: (slug: string) => number | undefined;
 }
 
 interface SlugParams {
@@ -57,6 +62,12 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
     throw new RangeError('retentionMs must cover at least the playlist window');
   }
   const renditions = new Map<string, Rendition>(fixture.renditions.map((r) => [r.name, r]));
+  const windowFor = (slug: string): number => {
+    const dvr = options.dvrWindowSize?.(slug);
+    return dvr !== undefined && Number.isInteger(dvr) && dvr > windowSize ? dvr : windowSize;
+  };
+  const retentionFor = (slug: string): number =>
+    Math.max(retentionMs, retentionMs + (windowFor(slug) - windowSize) * fixture.segmentDurationMs);
 
   const served: VariantStream[] = fixture.renditions.map((r) => ({
     uri: `${r.name}/media.m3u8`,
@@ -112,7 +123,7 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
   registerServerTime(app, now);
 
   // The media playlists and the parts, with LL-HLS's blocking requests.
-  await registerLowLatencyRoutes(app, { fixture, now, windowSize, find });
+  await registerLowLatencyRoutes(app, { fixture, now, windowSize: windowFor, find });
 
   app.get<{ Params: RenditionParams }>('/hls/:slug/:rendition/init.mp4', async (request, reply) => {
     const rendition = find(reply, request.params);
@@ -126,7 +137,7 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
     const { msn: raw } = request.params;
     if (!MSN_PATTERN.test(raw)) return problem(reply, 400, `Invalid media sequence number ${JSON.stringify(raw)}`);
     const msn = Number(raw);
-    if (!isAvailable(msn, now(), fixture.segmentDurationMs, retentionMs)) {
+    if (!isAvailable(msn, now(), fixture.segmentDurationMs, retentionFor(request.params.slug))) {
       return problem(reply, 404, `Segment ${msn} is not available`);
     }
     return ok(reply, SEGMENT_TYPE, SEGMENT_CACHE, buildSegmentWithMetadata(fixture, rendition, msn));

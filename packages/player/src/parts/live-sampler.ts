@@ -13,6 +13,8 @@ export interface LiveSamplerHarness {
   env: Pick<PlayerEnvironment, 'now' | 'monotonic' | 'timers'>;
   session(): LoadSession | null;
   video(): HTMLVideoElement | null;
+  /** The viewer went back in the live window: no catch-up, no drift correction (player-parts.ts). */
+  rewound(): boolean;
   state(): PlayerStateObject;
   set(patch: Partial<PlayerStateObject>): void;
   intent: PlaybackIntent;
@@ -50,13 +52,14 @@ export class LiveSampler {
     const live = readLiveSample(session, video, env, state.liveLowLatencyEnabled);
     const monotonic = env.monotonic();
     const playing = state.state === PlayerState.Playing;
-    if (playing && session.driftCorrectionDue(monotonic, live.playlistPosition)) {
+    const rewound = this.harness.rewound();
+    if (playing && !rewound && session.driftCorrectionDue(monotonic, live.playlistPosition)) {
       // SPEC §4: pause, reload the source at the live edge, play (once loaded again).
       this.harness.onDriftCorrection(live.playlistPosition);
       intent.pauseInternally();
       session.reloadAtLiveEdge();
     }
-    rate.steer({ latencyS: live.edgeS, targetS: live.targetS, playing, bufferS: live.bufferS });
+    rate.steer({ latencyS: live.edgeS, targetS: rewound ? null : live.targetS, playing, bufferS: live.bufferS });
     const verdict = intent.wantsPlay ? watchdog.check(monotonic) : 'ok';
     const timeout = (message: string, fatal: boolean): PlayerError => ({
       ...{ type: ErrorType.Timeout, code: ErrorCode.BufferingTimeout, source: 'buffering' },
