@@ -131,6 +131,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
       const seconds = channels.get(slug)?.dvrWindowSeconds;
       return seconds === undefined ? undefined : Math.round((seconds * 1000) / fixture.segmentDurationMs);
     },
+    subtitles: (slug) => channels.get(slug)?.subtitles,
   });
   registerVodOrigin(app, { fixture, videoDuration: (id) => channels.video(id)?.duration });
   const low = fixture.renditions.find((r) => r.name === TS_RENDITION) ?? fixture.renditions[0]!;

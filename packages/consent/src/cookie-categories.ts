@@ -50,7 +50,7 @@ export const COOKIE_CATEGORY_RULES: Readonly<Record<CookieCategory, readonly str
     '_dd_test_*',
     '_dd_tab_id',
   ],
-  functional: ['show_mature_content', 'player_muted', 'player_volume', 'sort_*'],
+  functional: ['show_mature_content', 'player_muted', 'player_volume', 'player_captions', 'sort_*'],
   performance: ['_ga', '_gid', '_ga*', 'amplitude_*', 'AMP_*', 'ajs_*', '_dd_s', '_dd_s_v2', '_dd_c_*'],
   targeting: [
     '_fbp',

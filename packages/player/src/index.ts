@@ -28,7 +28,14 @@ export {
   type PlayerError,
   type MediaErrorDecision,
 } from './types/errors.ts';
-export { type AudioTrack, type Quality, SOURCE_GROUP, isQualityPlayable, partitionQualities } from './types/quality.ts';
+export {
+  type AudioTrack,
+  type Quality,
+  type TextTrack,
+  SOURCE_GROUP,
+  isQualityPlayable,
+  partitionQualities,
+} from './types/quality.ts';
 export { ExperimentId, codecPolicyFromExperiments, type Experiment } from './rules/experiments.ts';
 export { parseGpuAssignment, type GpuExperimentConfig } from './gpu/gpu-assignment.ts';
 export {

@@ -67,6 +67,12 @@ export interface Player {
   setAutoQualityMode(enabled: boolean): void;
   /** Plays the audio track `id` (one of the state's `audioTracks`); an unknown id is an InvalidParameter error. */
   setAudioTrack(id: string): void;
+  /**
+   * Shows the text track `id` (one of the state's `textTracks`: subtitles or captions, whose
+   * cues are `text-cue` events), or none (null, the start). The choice goes on with the next
+   * source and sink. An unknown id is an InvalidParameter error (UnknownTextTrack).
+   */
+  setTextTrack(id: string | null): void;
   setLiveLowLatencyEnabled(enabled: boolean): void;
   setLiveMaxLatency(seconds: number): void;
   setRebufferToLive(enabled: boolean): void;

@@ -57,6 +57,8 @@ export class PlayerParts {
   rewound = false;
   /** The viewer's manual quality, carried onto every new sink; null in auto mode. */
   manualQuality: Quality | null = null;
+  /** The text track the page chose (setTextTrack), carried onto every new source and sink; null: none. */
+  textTrackChoice: string | null = null;
   /** The page's volume and mute while a receiver plays (the TV's are not this device's). */
   #localSound: { volume: number; muted: boolean } | null = null;
 
@@ -108,9 +110,9 @@ export class PlayerParts {
       ...{ env, state, intent: this.intent, rate: this.rate, watchdog: this.watchdog },
       session: () => this.sessions.current,
       video: () => this.video,
+      rewound: () => this.rewound,
       set: (patch) => this.store.set(patch),
       onDriftCorrection: (playlistPosition) => this.emitter.emit('drift-correction', { playlistPosition }),
-      rewound: () => this.rewound,
       onError: (error) => this.reportError(error),
     });
     this.sessions = new SessionOwner({
@@ -120,13 +122,15 @@ export class PlayerParts {
         this.watchdog.onStopped();
         this.store.set({ sink: type, loaded: false, error: null, state: PlayerState.Idle, path: url, protocol: 'HLS' });
         this.store.set({
-          ...{ qualities: [], quality: null, audioTracks: [], audioTrack: null },
+          ...{ qualities: [], quality: null, audioTracks: [], audioTrack: null, textTracks: [], textTrack: null },
           ...{ sessionData: {}, startOffset: 0, channelMetadata: {} },
         });
         this.store.set({ sessionId: env.randomId() });
       },
       onCreated: (session) => {
         if (this.manualQuality) session.sink.setQuality(this.manualQuality);
+        // The viewer's text track goes on with the next source and sink (shown where listed).
+        if (this.textTrackChoice !== null) session.sink.setTextTrack?.(this.textTrackChoice);
         const { liveMaxLatency } = state();
         if (Number.isFinite(liveMaxLatency)) session.sink.setLiveMaxLatency(liveMaxLatency);
       },
@@ -191,11 +195,11 @@ export class PlayerParts {
     // A new source while a sink plays elsewhere (a channel change while casting) stays there.
     const remote = this.controls() ? (this.sessions.current?.type ?? null) : null;
     this.sessions.end();
+    this.rewound = false;
     const fatal = (type: ErrorType, code: number, message: string) =>
       this.reportError({ type, code, source: 'load', message, fatal: true });
     if (!this.env.hasWebAssembly())
       return fatal(ErrorType.NotSupported, ErrorCode.NoWebAssembly, MESSAGES.noWebAssembly);
-    this.rewound = false;
     const video = this.video;
     if (!video) return fatal(ErrorType.InvalidState, ErrorCode.NoMediaElement, 'attachMedia() must come before load()');
     const choice = this.chooser.forLoad(video, remote);
@@ -234,6 +238,10 @@ export class PlayerParts {
       onAudioTracks: (tracks, selected) => {
         store.set({ audioTracks: tracks, audioTrack: selected });
         this.emitter.emit('audio-tracks-changed', { tracks, selected });
+      },
+      onTextTracks: (tracks, selected) => {
+        store.set({ textTracks: tracks, textTrack: selected });
+        this.emitter.emit('text-tracks-changed', { tracks, selected });
       },
       onSourceInfo: ({ sessionData, startOffset }) =>
         store.set({ sessionData, startOffset, channelMetadata: channelMetadataFromSessionData(sessionData) }),

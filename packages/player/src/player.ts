@@ -135,6 +135,16 @@ class OnAirPlayer implements Player {
     sessions.current.sink.setAudioTrack?.(id);
   }
 
+  setTextTrack(id: string | null): void {
+    const { sessions, store } = this.#parts;
+    if (!this.#alive()) return;
+    if (id !== null && !store.state.textTracks.some((track) => track.id === id)) {
+      return this.#parts.report(ErrorType.InvalidParameter, ErrorCode.UnknownTextTrack, `Unknown text track ${id}`);
+    }
+    this.#parts.textTrackChoice = id;
+    if (id !== store.state.textTrack) sessions.current?.sink.setTextTrack?.(id);
+  }
+
   setAutoQualityMode(enabled: boolean): void {
     if (!this.#alive()) return;
     const parts = this.#parts;

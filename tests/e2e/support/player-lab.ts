@@ -82,6 +82,10 @@ window.labStart = function (url, config, play, muted) {
     config.environment = Object.assign({}, config.environment, { now: function () { return Date.now() + skew; } });
   }
   delete config.labClockSkewMs;
+  // labFirstTextTrack: the first text track is shown once the stream lists one (captions are
+  // off until a page turns them on, as a viewer would).
+  var firstTextTrack = config.labFirstTextTrack;
+  delete config.labFirstTextTrack;
   // Every sink the embed has: our worker engine's two too. A journey that names no sink starts
   // on its Playwright project's (window.labSink: mse-worker, default-media-source or mse).
   var startWorker = function () {
@@ -101,6 +105,11 @@ window.labStart = function (url, config, play, muted) {
   Object.values(api.PlayerEventType).forEach(function (type) {
     player.on(type, function (payload) { events.push({ type: type, payload: payload, at: Date.now() }); });
   });
+  if (firstTextTrack) {
+    player.on('text-tracks-changed', function (change) {
+      if (change.selected === null && change.tracks.length > 0) player.setTextTrack(change.tracks[0].id);
+    });
+  }
   window.player = player;
   window.labEvents = events;
   player.attachMedia(document.querySelector('video'));

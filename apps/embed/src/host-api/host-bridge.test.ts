@@ -18,6 +18,7 @@ function fakePlayer() {
     volume: 1,
     qualities: [Q720],
     audioTracks: [],
+    textTracks: [],
     quality: null,
     autoQualityMode: true,
     loaded: true,

@@ -139,8 +139,12 @@ export class HostBridge {
       return this.#reply(command.id, { ok: true, value: telemetryOf(state, attached.rebuffers, this.harness.now()) });
     }
     const plan = attached.requester.request(requestFor(command));
-    // The host API has no audio-track command yet: its refusal cannot come from a host's request.
-    const reason = plan.ok ? null : plan.reason === 'unknown-audio-track' ? 'refused' : plan.reason;
+    // The host API has no audio- or text-track command yet: their refusals cannot come from a host's request.
+    const reason = plan.ok
+      ? null
+      : plan.reason === 'unknown-audio-track' || plan.reason === 'unknown-text-track'
+        ? 'refused'
+        : plan.reason;
     this.#reply(command.id, reason === null ? { ok: true } : { ok: false, reason });
   }
 }

@@ -10,6 +10,8 @@ describe('shortcutFor', () => {
     expect(shortcutFor({ key: 'f', target: 'player' })).toBe('toggle-fullscreen');
     expect(shortcutFor({ key: 'I', target: 'player' })).toBe('toggle-stats');
     expect(shortcutFor({ key: 'L', target: 'player' })).toBe('go-live');
+    expect(shortcutFor({ key: 'c', target: 'player' })).toBe('toggle-captions');
+    expect(shortcutFor({ key: 'C', target: 'player', repeat: true })).toBeNull();
     expect(shortcutFor({ key: 'ArrowUp', target: 'player' })).toBe('volume-up');
     expect(shortcutFor({ key: 'ArrowDown', target: 'player' })).toBe('volume-down');
     expect(shortcutFor({ key: 'x', target: 'player' })).toBeNull();

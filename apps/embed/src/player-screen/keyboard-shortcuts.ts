@@ -4,12 +4,20 @@
  *   Space / K  play or pause        M  mute or unmute       F  fullscreen (when allowed)
  *   ↑ / ↓      volume ±5 %          I  "Stats for nerds" panel (I for info)
  *   L          Go live (when behind the live edge)
+ *   C          captions on or off (when the stream has them)
  *
  * Pure: the page turns a keydown into a `ShortcutInput` and applies the returned action
  * (volume steps and their rules are player/requests.ts's, shared with every other control).
  */
 export type ShortcutAction =
-  'toggle-play' | 'toggle-mute' | 'toggle-fullscreen' | 'volume-up' | 'volume-down' | 'toggle-stats' | 'go-live';
+  | 'toggle-play'
+  | 'toggle-mute'
+  | 'toggle-fullscreen'
+  | 'volume-up'
+  | 'volume-down'
+  | 'toggle-stats'
+  | 'go-live'
+  | 'toggle-captions';
 
 /** What the key event landed on, as far as shortcuts care. */
 export type ShortcutTarget =
@@ -47,6 +55,8 @@ export function shortcutFor(input: ShortcutInput): ShortcutAction | null {
       return input.repeat ? null : 'toggle-stats';
     case 'l':
       return input.repeat ? null : 'go-live';
+    case 'c':
+      return input.repeat ? null : 'toggle-captions';
     case 'ArrowUp':
       return input.target === 'slider' ? null : 'volume-up';
     case 'ArrowDown':

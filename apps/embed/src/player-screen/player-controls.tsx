@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, type ComponentProps } from 'react';
 import type { CastStatus } from '@onair/player';
 import {
+  CaptionsIcon,
   CastIcon,
   ExitFullscreenIcon,
   FullscreenIcon,
@@ -35,6 +36,8 @@ interface PlayerControlsProps {
   /** Null when the embed does not allow fullscreen (allowfullscreen) or the frame cannot. */
   fullscreen: FullscreenControl | null;
   pictureInPicture: PictureInPictureControl;
+  /** Captions: the CC button shows while the stream has a text track. */
+  captions: { available: boolean; on: boolean; onToggle(): void };
   /** Casting: the button shows while a receiver is there (or a session is on). */
   cast: { status: CastStatus; onToggle(): void };
   settings: ComponentProps<typeof SettingsMenu>;
@@ -85,6 +88,22 @@ export function PlayerControls(props: PlayerControlsProps) {
         <VolumeSlider volume={props.volume} muted={muted} disabled={!enabled} onVolume={props.onVolume} />
         {props.live && <LiveIndicator {...props.live} />}
         <span className="controls__spacer" />
+        {props.captions.available && (
+          <Tooltip label={props.captions.on ? 'Captions off (c)' : 'Captions on (c)'} align="end">
+            <button
+              type="button"
+              className="control"
+              aria-label="Subtitles/closed captions"
+              aria-pressed={props.captions.on}
+              aria-keyshortcuts="C"
+              disabled={!enabled}
+              data-testid="captions-button"
+              onClick={props.captions.onToggle}
+            >
+              <CaptionsIcon on={props.captions.on} />
+            </button>
+          </Tooltip>
+        )}
         <SettingsMenu {...props.settings} />
         <CastButton {...props.cast} />
         {pictureInPicture.supported && (

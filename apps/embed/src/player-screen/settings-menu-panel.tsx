@@ -1,4 +1,13 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { CAPTION_OPTIONS } from '../player/caption-options.ts';
+import {
+  CaptionOptionView,
+  CaptionStyleView,
+  MenuBack,
+  SubmenuItem,
+  SubtitlesView,
+  textTrackLabel,
+} from './caption-menu-views.tsx';
 import { audioTrackLabel, qualityLabel, qualityMenuOrder } from './quality-menu.ts';
 import type { SettingsMenuProps, View } from './settings-menu-types.ts';
 
@@ -45,10 +54,10 @@ export default function SettingsMenuPanel(props: PanelProps) {
         focus(items.length - 1);
         break;
       case 'ArrowLeft':
-        if (view !== 'main') setView('main');
+        if (view !== 'main') setView(parentOf(view));
         break;
       case 'Escape':
-        if (view !== 'main') setView('main');
+        if (view !== 'main') setView(parentOf(view));
         else close(true);
         break;
       case 'Tab':
@@ -69,23 +78,9 @@ export default function SettingsMenuPanel(props: PanelProps) {
       : 'Auto';
 
   const playingTrack = audioTracks.find((track) => track.id === audioTrack);
-  const submenu = (to: 'quality' | 'audio', label: string, value: string) => (
-    <button
-      type="button"
-      className="menu__item"
-      role="menuitem"
-      aria-haspopup="menu"
-      onClick={() => setView(to)}
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowRight') {
-          event.preventDefault();
-          setView(to);
-        }
-      }}
-    >
-      <span>{label}</span>
-      <span className="menu__value">{value}</span>
-    </button>
+  const shownText = props.textTracks.find((track) => track.id === props.textTrack);
+  const submenu = (to: View, label: string, value: string) => (
+    <SubmenuItem to={to} label={label} value={value} setView={setView} />
   );
 
   return (
@@ -96,7 +91,7 @@ export default function SettingsMenuPanel(props: PanelProps) {
       className="menu"
       role="menu"
       tabIndex={-1}
-      aria-label={view === 'main' ? 'Settings' : view === 'audio' ? 'Audio' : 'Quality'}
+      aria-label={menuName(view)}
       onKeyDown={onMenuKeyDown}
     >
       {view === 'main' ? (
@@ -104,6 +99,8 @@ export default function SettingsMenuPanel(props: PanelProps) {
           {submenu('quality', 'Quality', currentLabel)}
           {/* A choice only where there is one: two or more audio renditions (languages). */}
           {audioTracks.length > 1 && submenu('audio', 'Audio', playingTrack ? audioTrackLabel(playingTrack) : '')}
+          {props.textTracks.length > 0 &&
+            submenu('subtitles', 'Subtitles/CC', shownText ? textTrackLabel(shownText) : 'Off')}
           <button
             type="button"
             className="menu__item"
@@ -119,11 +116,26 @@ export default function SettingsMenuPanel(props: PanelProps) {
             <span className="menu__value">{statsOpen ? 'On' : 'Off'}</span>
           </button>
         </>
+      ) : view === 'subtitles' ? (
+        <SubtitlesView
+          tracks={props.textTracks}
+          selected={props.textTrack}
+          onTrack={props.onTextTrack}
+          setView={setView}
+          close={close}
+        />
+      ) : view === 'caption-style' ? (
+        <CaptionStyleView style={props.captionStyle} setView={setView} />
+      ) : view in CAPTION_OPTIONS ? (
+        <CaptionOptionView
+          option={view as keyof typeof CAPTION_OPTIONS}
+          style={props.captionStyle}
+          onStyle={props.onCaptionStyle}
+          setView={setView}
+        />
       ) : view === 'audio' ? (
         <>
-          <button type="button" className="menu__item menu__back" role="menuitem" onClick={() => setView('main')}>
-            ‹ Audio
-          </button>
+          <MenuBack label="Audio" to="main" setView={setView} />
           {audioTracks.map((track) => (
             <button
               key={track.id}
@@ -143,9 +155,7 @@ export default function SettingsMenuPanel(props: PanelProps) {
         </>
       ) : (
         <>
-          <button type="button" className="menu__item menu__back" role="menuitem" onClick={() => setView('main')}>
-            ‹ Quality
-          </button>
+          <MenuBack label="Quality" to="main" setView={setView} />
           <button
             type="button"
             className="menu__item"
@@ -177,4 +187,23 @@ export default function SettingsMenuPanel(props: PanelProps) {
       )}
     </div>
   );
+}
+
+/** Where ← and Escape go from a view. */
+function parentOf(view: Exclude<View, 'closed'>): View {
+  if (view === 'caption-style') return 'subtitles';
+  return view in CAPTION_OPTIONS ? 'caption-style' : 'main';
+}
+
+/** The menu's name in each view. */
+function menuName(view: Exclude<View, 'closed'>): string {
+  if (view in CAPTION_OPTIONS) return CAPTION_OPTIONS[view as keyof typeof CAPTION_OPTIONS].label;
+  const names: Record<string, string> = {
+    main: 'Settings',
+    audio: 'Audio',
+    quality: 'Quality',
+    subtitles: 'Subtitles/CC',
+    'caption-style': 'Caption style',
+  };
+  return names[view] ?? 'Settings';
 }

@@ -13,6 +13,7 @@ function fakePlayer() {
     volume: 1,
     qualities: [],
     audioTracks: [],
+    textTracks: [],
     loaded: true,
   } as unknown as PlayerStateObject;
   const record =

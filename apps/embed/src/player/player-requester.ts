@@ -41,6 +41,8 @@ export function createPlayerRequester(player: Player, now: () => number = () => 
         return player.setAutoQualityMode(true);
       case 'setAudioTrack':
         return player.setAudioTrack(call.id);
+      case 'setTextTrack':
+        return player.setTextTrack(call.id);
       case 'seekTo':
         return player.seekTo(call.position);
       case 'seekToLive':
@@ -57,6 +59,7 @@ export function createPlayerRequester(player: Player, now: () => number = () => 
         volume: state.volume,
         qualities: state.qualities,
         audioTracks: state.audioTracks.map((track) => track.id),
+        textTracks: state.textTracks.map((track) => track.id),
         live: state.loaded,
         pausedForMs: state.paused ? now() - pausedAt : 0,
       });

@@ -18,6 +18,7 @@ const playing: RequestContext = {
   volume: 0.5,
   qualities: [q('720p'), q('360p')],
   audioTracks: ['English', 'Français'],
+  textTracks: ['subs:en'],
   live: true,
   pausedForMs: 0,
 };
@@ -77,6 +78,9 @@ describe('player requests: one set of rules for controls, keyboard, media sessio
   it('chooses an audio track by its id, and refuses one the stream does not have', () => {
     expect(calls({ type: 'set-audio-track', id: 'Français' })).toEqual([{ call: 'setAudioTrack', id: 'Français' }]);
     expect(calls({ type: 'set-audio-track', id: 'Deutsch' })).toBe('unknown-audio-track');
+    expect(calls({ type: 'set-text-track', id: 'subs:en' })).toEqual([{ call: 'setTextTrack', id: 'subs:en' }]);
+    expect(calls({ type: 'set-text-track', id: null })).toEqual([{ call: 'setTextTrack', id: null }]);
+    expect(calls({ type: 'set-text-track', id: 'subs:de' })).toBe('unknown-text-track');
   });
 
   it('goes live (and plays) only where a live source is loaded', () => {

@@ -25,6 +25,8 @@ export type PlayerRequest =
   | { type: 'step-volume'; direction: 1 | -1 }
   | { type: 'set-quality'; quality: string }
   | { type: 'set-audio-track'; id: string }
+  /** A text track by its id, or null: captions off. */
+  | { type: 'set-text-track'; id: string | null }
   | { type: 'seek'; position: number }
   | { type: 'go-live' };
 
@@ -37,10 +39,11 @@ export type PlayerCall =
   | { call: 'setQuality'; quality: Quality }
   | { call: 'setAutoQualityMode' }
   | { call: 'setAudioTrack'; id: string }
+  | { call: 'setTextTrack'; id: string | null }
   | { call: 'seekTo'; position: number }
   | { call: 'seekToLive' };
 
-export type RequestRefusal = 'unknown-quality' | 'unknown-audio-track' | 'not-playing';
+export type RequestRefusal = 'unknown-quality' | 'unknown-audio-track' | 'unknown-text-track' | 'not-playing';
 export type RequestPlan = { ok: true; calls: PlayerCall[] } | { ok: false; reason: RequestRefusal };
 
 /** The player's state as far as the rules need it. */
@@ -51,6 +54,8 @@ export interface RequestContext {
   qualities: readonly Quality[];
   /** The ids of the stream's audio tracks (none where its audio is muxed). */
   audioTracks: readonly string[];
+  /** The ids of the stream's text tracks (subtitles, captions). */
+  textTracks: readonly string[];
   /** Whether a live source is loaded (Go live means nothing before one). */
   live: boolean;
   /** How long the viewer's pause has lasted (ms); 0 while playing. */
@@ -113,6 +118,10 @@ export function planRequest(request: PlayerRequest, context: RequestContext): Re
       return context.audioTracks.includes(request.id)
         ? ok({ call: 'setAudioTrack', id: request.id })
         : { ok: false, reason: 'unknown-audio-track' };
+    case 'set-text-track':
+      return request.id === null || context.textTracks.includes(request.id)
+        ? ok({ call: 'setTextTrack', id: request.id })
+        : { ok: false, reason: 'unknown-text-track' };
     case 'seek':
       return Number.isFinite(request.position)
         ? ok({ call: 'seekTo', position: request.position })

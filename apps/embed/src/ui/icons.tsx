@@ -75,6 +75,20 @@ export const CastIcon = ({ connected = false }: { connected?: boolean }) => (
   </svg>
 );
 
+/** A caption box with "CC"; filled while captions are on. */
+export const CaptionsIcon = ({ on }: { on: boolean }) => (
+  <svg {...common}>
+    <path
+      d={
+        on
+          ? 'M4 5h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Zm6.5 5.2a2.3 2.3 0 1 0 0 3.6l-.9-1a1 1 0 1 1 0-1.6Zm7 0a2.3 2.3 0 1 0 0 3.6l-.9-1a1 1 0 1 1 0-1.6Z'
+          : 'M4 5h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2Zm0 2v10h16V7Zm6.5 3.2a2.3 2.3 0 1 0 0 3.6l-.9-1a1 1 0 1 1 0-1.6Zm7 0a2.3 2.3 0 1 0 0 3.6l-.9-1a1 1 0 1 1 0-1.6Z'
+      }
+      fillRule="evenodd"
+    />
+  </svg>
+);
+
 export const SettingsIcon = () => (
   <svg {...common}>
     <path

@@ -52,6 +52,8 @@ export interface ChannelRecord {
    * instead of the origin's usual 10, so a viewer can go back in it (the embed's seek bar).
    */
   dvrWindowSeconds?: number;
+  /** Languages of the WebVTT subtitles its stream carries (origin/subtitles.ts: en, de, fr). */
+  subtitles?: string[];
   videos: PastVideo[];
 }
 

@@ -68,6 +68,8 @@ export interface MultivariantOptions {
    */
   sourceUri?: string;
   sessionData?: readonly SessionData[];
+  /** EXT-X-MEDIA lines of a SUBTITLES group every variant plays with (subtitles.ts). */
+  subtitles?: { groupId: string; media: readonly string[] };
 }
 
 export function renderMultivariantPlaylist(
@@ -85,6 +87,8 @@ export function renderMultivariantPlaylist(
   }
   // A group is declared once, next to its first variant (as Twitch does);
   // two variants of the same quality share it rather than redeclare it.
+  const subtitles = options.subtitles?.media.length ? options.subtitles : null;
+  if (subtitles) lines.push(...subtitles.media);
   const declared = new Set<string>();
   for (const v of ordered) {
     const group = videoGroup(v, v.uri === sourceUri);
@@ -97,6 +101,7 @@ export function renderMultivariantPlaylist(
       `RESOLUTION=${v.width}x${v.height}`,
       `FRAME-RATE=${v.frameRate.toFixed(3)}`,
       `VIDEO=${quoted(group.id)}`,
+      ...(subtitles ? [`SUBTITLES=${quoted(subtitles.groupId)}`] : []),
     ];
     lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, uriLine(v.uri));
   }

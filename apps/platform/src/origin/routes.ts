@@ -23,6 +23,13 @@ import { renderMultivariantPlaylist } from './playlist.ts';
 import type { VariantStream } from './playlist.ts';
 import { buildSegmentWithMetadata } from './segment.ts';
 import { registerServerTime, SERVER_TIME_SESSION_DATA } from './server-time.ts';
+import {
+  isSubtitleLanguage,
+  renderSubtitleMedia,
+  renderSubtitlePlaylist,
+  renderSubtitleSegment,
+  SUBTITLES_GROUP,
+} from './subtitles.ts';
 import { isAvailable } from './timeline.ts';
 
 export interface LiveOriginOptions {
@@ -40,10 +47,16 @@ export interface LiveOriginOptions {
    * of `windowSize`, or undefined. Its segments stay downloadable as long as they are listed.
    */
   dvrWindowSize?: (slug: string) => number | undefined;
+  /** A channel's subtitle languages (subtitles.ts), or undefined: none. */
+  subtitles?: (slug: string) => readonly string[] | undefined;
 }
 
 interface SlugParams {
   slug: string;
+}
+interface SubtitleParams {
+  slug: string;
+  language: string;
 }
 interface SegmentParams extends RenditionParams {
   msn: string;
@@ -113,10 +126,14 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
     if (!onAir(reply, request.params.slug)) return reply;
     const choice = chooseAdvertised(request.query.advertise);
     if (!choice.ok) return problem(reply, 400, choice.message);
+    const languages = options.subtitles?.(request.params.slug) ?? [];
     const body =
-      choice.extra.length === 0
+      choice.extra.length === 0 && languages.length === 0
         ? multivariant
-        : renderMultivariantPlaylist([...served, ...choice.extra], multivariantOptions);
+        : renderMultivariantPlaylist([...served, ...choice.extra], {
+            ...multivariantOptions,
+            subtitles: { groupId: SUBTITLES_GROUP, media: renderSubtitleMedia(languages) },
+          });
     return ok(reply, PLAYLIST_TYPE, 'no-cache', body);
   });
 
@@ -142,6 +159,35 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
     }
     return ok(reply, SEGMENT_TYPE, SEGMENT_CACHE, buildSegmentWithMetadata(fixture, rendition, msn));
   });
+
+  // WebVTT subtitles (subtitles.ts), for a channel that has them in that language.
+  const subtitleLanguage = (reply: FastifyReply, params: SubtitleParams): boolean => {
+    if (!onAir(reply, params.slug)) return false;
+    if ((options.subtitles?.(params.slug) ?? []).includes(params.language) && isSubtitleLanguage(params.language)) {
+      return true;
+    }
+    problem(reply, 404, `No ${params.language} subtitles`);
+    return false;
+  };
+  app.get<{ Params: SubtitleParams }>('/hls/:slug/subs/:language/media.m3u8', async (request, reply) => {
+    if (!subtitleLanguage(reply, request.params)) return reply;
+    const body = renderSubtitlePlaylist(now(), fixture.segmentDurationMs, windowFor(request.params.slug));
+    return ok(reply, PLAYLIST_TYPE, 'no-cache', body);
+  });
+  app.get<{ Params: SubtitleParams & { msn: string } }>(
+    '/hls/:slug/subs/:language/sub-:msn.vtt',
+    async (request, reply) => {
+      if (!subtitleLanguage(reply, request.params)) return reply;
+      const { msn: raw } = request.params;
+      if (!MSN_PATTERN.test(raw)) return problem(reply, 400, `Invalid media sequence number ${JSON.stringify(raw)}`);
+      const msn = Number(raw);
+      if (!isAvailable(msn, now(), fixture.segmentDurationMs, retentionFor(request.params.slug))) {
+        return problem(reply, 404, `Segment ${msn} is not available`);
+      }
+      const body = renderSubtitleSegment(request.params.language, msn, fixture.segmentDurationMs);
+      return ok(reply, 'text/vtt; charset=utf-8', SEGMENT_CACHE, body);
+    },
+  );
 
   // Anything else under /hls gets the same 404 shape as a missing channel.
   app.get('/hls/*', async (_request, reply) => problem(reply, 404, 'Not found'));

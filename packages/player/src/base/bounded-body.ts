@@ -6,13 +6,15 @@
  *   with parts and dates is under 1 MiB);
  * - init 1 MiB: an initialisation segment (a few boxes; DRM's pssh boxes included);
  * - media 64 MiB: a segment or part (a 10 s 4K segment at 40 Mb/s is 50 MB);
- * - key 1 KiB: an AES-128 key (16 bytes) or a key server's small answer.
+ * - key 1 KiB: an AES-128 key (16 bytes) or a key server's small answer;
+ * - subtitle 1 MiB: a WebVTT segment (a few cues; hls/webvtt.ts reads at most 500 of them).
  */
 export const RESPONSE_LIMITS = {
   playlist: 2 * 1024 * 1024,
   init: 1024 * 1024,
   media: 64 * 1024 * 1024,
   key: 1024,
+  subtitle: 1024 * 1024,
 } as const;
 export type ResponseKind = keyof typeof RESPONSE_LIMITS;
 

@@ -51,14 +51,16 @@ export class TransferGuard {
   /** What was received when the transfer was abandoned; null while it was not. */
   abandoned: ThroughputSample | null = null;
 
+  private readonly forward = () => this.controller.abort();
+
   constructor(
     private readonly deps: { timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>; monotonic(): number },
-    parent: AbortSignal,
+    private readonly parent: AbortSignal,
     private readonly durationS: number,
     private readonly decide: (elapsedMs: number) => boolean,
   ) {
     if (parent.aborted) this.controller.abort();
-    else parent.addEventListener('abort', () => this.controller.abort(), { once: true });
+    else parent.addEventListener('abort', this.forward, { once: true });
   }
 
   get signal(): AbortSignal {
@@ -76,13 +78,19 @@ export class TransferGuard {
     },
   };
 
+  /** The piece is done: no more checks, and nothing left on the generation's signal (one per piece, for hours). */
   cancel(): void {
+    this.disarm();
+    this.parent.removeEventListener('abort', this.forward);
+  }
+
+  private disarm(): void {
     this.deps.timers.clearTimeout(this.timer);
     this.timer = null;
   }
 
   private arm(ms: number): void {
-    this.cancel();
+    this.disarm();
     this.timer = this.deps.timers.setTimeout(() => this.check(), ms);
   }
 

@@ -158,6 +158,8 @@ function handle(command: EngineCommand): void {
       return engine.removeQuality(command.quality);
     case 'setAudioTrack':
       return engine.setAudioTrack(command.id);
+    case 'setTextTrack':
+      return engine.setTextTrack(command.id);
     case 'onClientSinkUpdate':
       engine.setPosition(command.currentTime);
       if (target instanceof ClientTarget) target.answer(command);

@@ -305,7 +305,7 @@ describe('LiveEngine', () => {
     expect(of('mediaError')).toEqual([{ type: 'mediaError', code: 4, message: 'addSourceBuffer refused' }]);
   });
 
-  it('declines a source with alternate renditions, and MPEG-TS segments, for another sink to play', async () => {
+  it('declines a source with alternate video renditions, and MPEG-TS segments, for another sink to play', async () => {
     const master = origin.multivariant();
     const original = origin.fetch;
     const fetchWith = (body: string) => (input: RequestInfo | URL, init?: RequestInit) =>
@@ -313,12 +313,12 @@ describe('LiveEngine', () => {
     origin.fetch = fetchWith(
       master.replace(
         '#EXT-X-INDEPENDENT-SEGMENTS',
-        '#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="en",URI="en.m3u8"',
+        '#EXT-X-INDEPENDENT-SEGMENTS\n#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="v",NAME="wide",URI="wide.m3u8"',
       ),
     ) as typeof origin.fetch;
     start();
     await settle();
-    expect(of('declined')).toEqual([{ type: 'declined', reason: 'alternate renditions' }]);
+    expect(of('declined')).toEqual([{ type: 'declined', reason: 'alternate video renditions' }]);
     expect(origin.requests).toEqual([]); // declined before any media playlist
 
     engine.destroy();
@@ -393,6 +393,81 @@ describe('LiveEngine', () => {
     expect(origin.requests.length).toBe(requests);
   });
 
+  it('plays a stream with subtitles; loads them only while a track is shown, around the position, each once', async () => {
+    origin.subtitleLanguages = ['en', 'fr'];
+    start();
+    await settle();
+    expect(of('declined')).toEqual([]);
+    expect(of('textTracks')).toEqual([
+      {
+        type: 'textTracks',
+        tracks: [
+          { id: 'en', name: 'en', language: 'en', kind: 'subtitles', default: true },
+          { id: 'fr', name: 'fr', language: 'fr', kind: 'subtitles', default: false },
+        ],
+        // DEFAULT=YES turns nothing on: the page does.
+        selected: null,
+      },
+    ]);
+    engine.setPosition(EPOCH_S + 4.75);
+    await vi.advanceTimersByTimeAsync(2000);
+    const subtitleRequests = () => origin.requests.filter((r) => r.startsWith('subs-'));
+    expect(subtitleRequests()).toEqual([]);
+
+    engine.setTextTrack('en');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(of('textTracks').at(-1)!.selected).toBe('en');
+    // The segment playing first, then those behind (the window is 2–4 here, all within reach).
+    expect(subtitleRequests()).toEqual([
+      'subs-en/media.m3u8',
+      'subs-en/seg-4.vtt',
+      'subs-en/seg-2.vtt',
+      'subs-en/seg-3.vtt',
+    ]);
+    const cues = () => of('captions').flatMap((e) => e.cues.map((cue) => ({ ...cue, track: e.track })));
+    // On the element's timeline: X-TIMESTAMP-MAP's 33-bit MPEG-2 time, unwrapped to where the segment plays.
+    expect(cues()[0]!.track).toBe('en');
+    expect(cues()[0]!.text).toBe('subs-en 4');
+    expect(cues()[0]!.startTime).toBeCloseTo(EPOCH_S + 4, 3);
+    expect(cues()[0]!.endTime).toBeCloseTo(EPOCH_S + 4.5, 3);
+
+    // Live: the playlist again each target duration; a new segment once, nothing twice.
+    origin.publish(4);
+    engine.setPosition(EPOCH_S + 5.5);
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(subtitleRequests().filter((r) => r.endsWith('.vtt'))).toEqual([
+      'subs-en/seg-4.vtt',
+      'subs-en/seg-2.vtt',
+      'subs-en/seg-3.vtt',
+      'subs-en/seg-5.vtt',
+    ]);
+
+    // Another track: its own playlist; none: nothing more is asked for.
+    engine.setTextTrack('fr');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(subtitleRequests().filter((r) => r.startsWith('subs-fr/'))[0]).toBe('subs-fr/media.m3u8');
+    expect(of('captions').at(-1)!.track).toBe('fr');
+    engine.setTextTrack(null);
+    const asked = subtitleRequests().length;
+    origin.publish(8);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(subtitleRequests().length).toBe(asked);
+    expect(of('textTracks').at(-1)!.selected).toBeNull();
+  });
+
+  it('passes a subtitle segment that fails by with a warning, and plays on', async () => {
+    origin.subtitleLanguages = ['en'];
+    origin.faults.push({ match: 'seg-4.vtt', status: 404, times: 1 });
+    start();
+    engine.setTextTrack('en');
+    await settle();
+    engine.setPosition(EPOCH_S + 4.75);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(of('warning')).toEqual([{ type: 'warning', message: 'a subtitle segment was skipped: HTTP 404' }]);
+    expect(of('error')).toEqual([]);
+    expect(of('captions').map((e) => e.cues[0]!.text)).toEqual(['subs-en 2', 'subs-en 3']);
+  });
+
   it('plays muxed audio as before where the variant names no audio group', async () => {
     start();
     await settle();
@@ -415,7 +490,8 @@ describe('LiveEngine', () => {
     const remuxer = {
       remux: (bytes: Uint8Array) => {
         remuxed.push(bytes);
-        const captions = remuxed.length === 1 ? [{ startTime: 5, endTime: 7, text: 'Hello', stream: 'CC1' }] : [];
+        const at = remuxed.length;
+        const captions = [{ startTime: at, endTime: at + 2, text: `Hello ${at}`, stream: 'CC1' }];
         return { init: initSegment(), media: bytes, captions };
       },
       reset: () => void (resets += 1),
@@ -447,8 +523,26 @@ describe('LiveEngine', () => {
     expect(target.operations.filter((o) => o === 'main:media').length).toBe(remuxed.length);
     // A fresh timeline for the first piece only: the next ones follow on.
     expect(resets).toBe(1);
-    // The captions in the video's SEI go to the page as text cues.
-    expect(of('captions')).toEqual([{ type: 'captions', cues: [{ startTime: 5, endTime: 7, text: 'Hello' }] }]);
+    // The captions in the video's SEI are a text track, announced once; off until the page turns it on.
+    expect(of('textTracks')).toEqual([
+      {
+        type: 'textTracks',
+        tracks: [{ id: 'cc1', name: 'CC1', language: '', kind: 'captions', default: false }],
+        selected: null,
+      },
+    ]);
+    expect(of('captions')).toEqual([]);
+    engine.setTextTrack('cc1');
+    expect(of('textTracks').at(-1)!.selected).toBe('cc1');
+    const seen = remuxed.length;
+    origin.publish(8);
+    await settle();
+    // Then they go to the page as text cues of that track.
+    expect(of('captions')[0]).toEqual({
+      type: 'captions',
+      track: 'cc1',
+      cues: [{ startTime: seen + 1, endTime: seen + 3, text: `Hello ${seen + 1}` }],
+    });
     expect(of('seek')).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-import type { MediaPlaylist } from '../hls/media-playlist.ts';
+import { parseMediaPlaylist, type MediaPlaylist } from '../hls/media-playlist.ts';
 import { parseMultivariant, type AudioRendition, type Multivariant } from '../hls/multivariant.ts';
 import { ErrorCode, ErrorType } from '../types/errors.ts';
 import { ThroughputEstimator } from './abr.ts';
@@ -8,7 +8,7 @@ import type { EngineDeps, EngineOptions } from './engine-deps.ts';
 import { EngineRequests } from './engine-requests.ts';
 import { mediaProblem } from './fmp4.ts';
 import { InitSegments, splitCodecs } from './init-segments.ts';
-import { engineError, MEDIA_RETRY, PLAYLIST_RETRY, type Loaded } from './loader.ts';
+import { engineError, MEDIA_RETRY, PLAYLIST_RETRY, SUBTITLE_RETRY, type Loaded } from './loader.ts';
 import { SegmentKeys } from './segment-keys.ts';
 import { MediaLoop, type FetchOptions, type MediaLoopHost } from './media-loop.ts';
 import type { TrackStart } from './part-scheduler.ts';
@@ -16,7 +16,9 @@ import { PlaylistRefresher } from './playlist-refresher.ts';
 import type { EngineEvent } from './protocol.ts';
 import { Renditions, type QualityRef } from './renditions.ts';
 import { StartPrefetch } from './start-prefetch.ts';
-import type { TsRemuxer } from './ts/ts-remuxer.ts';
+import { SubtitleLoop } from './subtitle-loop.ts';
+import { TextTracks } from './text-tracks.ts';
+import type { RemuxedCaption, TsRemuxer } from './ts/ts-remuxer.ts';
 import { isTransportStream } from './ts/transport-stream.ts';
 import { MediaTimeline } from './timeline-anchor.ts';
 import { Wakeups } from './wakeups.ts';
@@ -58,6 +60,12 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
   /** The renditions of the playing variant's audio group that have their own playlists. */
   private audioChoices: (AudioRendition & { url: string })[] = [];
   private readonly audioRefresher: PlaylistRefresher;
+  /** The stream's subtitles and captions, and the one the page shows. */
+  private readonly text = new TextTracks();
+  /** The subtitle rendition shown, loaded beside the media (null: none, or in-band captions). */
+  private subtitles: SubtitleLoop | null = null;
+  /** Whether this generation's loops run (a stream that ended, or failed, loads nothing more). */
+  private running = false;
   /** Where this generation's main track starts (the media loop's plan), for the audio to align to. */
   mainStart: TrackStart | null = null;
   /** AES-128 keys, fetched once each with the engine's requests (the playlist's retry schedule). */
@@ -128,6 +136,7 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     const gen = this.restart();
     this.playlist = null;
     this.audio = null;
+    this.showSubtitles(null);
     this.loop.offsets.forget();
     void this.loadMultivariant(url, gen, multivariant);
   }
@@ -158,6 +167,9 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
       this.audioRefresher.follow(audio.rendition.url);
       void audio.loop.run(gen);
     }
+    this.running = true;
+    this.subtitles?.reset();
+    void this.subtitles?.run(gen);
     void this.loop.run(gen);
   }
 
@@ -226,6 +238,7 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
    */
   private endGeneration(): void {
     this.generation += 1;
+    this.running = false;
     this.abort.abort();
     this.prefetch.clear();
     this.refresher.stop();
@@ -363,9 +376,9 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     );
     if (!multivariant) return;
     if (multivariant.alternateRenditions > 0) {
-      // Subtitles or other video angles in their own playlists: hls.js (the mse sink) plays
-      // those; we decline. Alternate audio is ours (audio-loop.ts).
-      this.fail({ type: 'declined', reason: 'alternate renditions' });
+      // Other video angles in their own playlists: hls.js (the mse sink) plays those; we
+      // decline. Alternate audio (audio-loop.ts) and subtitles (subtitle-loop.ts) are ours.
+      this.fail({ type: 'declined', reason: 'alternate video renditions' });
       return;
     }
     this.renditions.set(multivariant.variants, this.deps.isTypeSupported);
@@ -390,6 +403,12 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     }
     this.audio = this.audioFor(multivariant, this.variant);
     if (this.audioChoices.length > 0) this.emitAudioTracks();
+    this.text.set(
+      multivariant,
+      multivariant.variants.find((v) => v.url === this.renditions.all[this.variant]?.url),
+    );
+    this.showSubtitles(this.text.subtitle());
+    if (this.text.list().length > 0) this.emitTextTracks();
     this.refresher.follow(this.renditions.all[this.variant]!.url);
     this.startLoops(gen);
   }
@@ -407,6 +426,74 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     this.emitAudioTracks();
     void this.deps.target.remove(0, Number.POSITIVE_INFINITY).catch(() => undefined);
     this.seekToLive();
+  }
+
+  /**
+   * Shows text track `id` (TextTrack), or none: a subtitle rendition's loop starts (and the one
+   * before stops); in-band captions are passed on as the remuxer finds them. An id the stream
+   * does not list (yet) is kept, and shows once listed.
+   */
+  setTextTrack(id: string | null): void {
+    const before = this.text.selected();
+    this.text.wanted = id;
+    if (this.text.selected() === before) return;
+    this.showSubtitles(this.text.subtitle());
+    this.emitTextTracks();
+  }
+
+  /** CEA-608 captions the remuxer found: a channel new to the list is announced; the shown one's cues go to the page. */
+  inBandCaptions(captions: RemuxedCaption[]): void {
+    let listed = false;
+    for (const caption of captions) listed = this.text.foundInBand(caption.stream) || listed;
+    if (listed) this.emitTextTracks();
+    const shown = this.text.selected();
+    const cues = captions
+      .filter((c) => c.stream.toLowerCase() === shown)
+      .map(({ startTime, endTime, text }) => ({ startTime, endTime, text }));
+    if (shown && cues.length > 0) this.deps.emit({ type: 'captions', track: shown, cues });
+  }
+
+  private emitTextTracks(): void {
+    this.deps.emit({ type: 'textTracks', tracks: this.text.list(), selected: this.text.selected() });
+  }
+
+  /** The subtitle loop for `rendition` (stopping any other), running at once where the loops run. */
+  private showSubtitles(rendition: { name: string; url: string } | null): void {
+    if (this.subtitles?.id === rendition?.name) return;
+    this.subtitles?.stop();
+    this.subtitles = rendition && this.subtitleLoop(rendition.name, rendition.url);
+    if (this.running) void this.subtitles?.run(this.generation);
+  }
+
+  private subtitleLoop(id: string, url: string): SubtitleLoop {
+    const scope = (gen: number) => ({ signal: this.abort.signal, current: () => gen === this.generation });
+    const warn = (message: string) => this.deps.emit({ type: 'warning', message });
+    return new SubtitleLoop(
+      {
+        generation: () => this.generation,
+        position: () => this.position,
+        wakeups: this.wakeups,
+        monotonic: () => this.deps.monotonic(),
+        timeReference: () => this.timeline.reference(),
+        mediaOffset: () => this.loop.offsets.offset,
+        loadPlaylist: (playlistUrl, gen) =>
+          this.requests.playlist(
+            playlistUrl,
+            scope(gen),
+            (text) => parseMediaPlaylist(text, playlistUrl),
+            (event) =>
+              warn(`the subtitle playlist failed: ${event.type === 'error' ? event.error.message : event.type}`),
+          ),
+        loadText: async (segmentUrl, gen) => {
+          const loaded = await this.requests.load(segmentUrl, scope(gen), { policy: SUBTITLE_RETRY, kind: 'subtitle' });
+          return loaded && new TextDecoder().decode(loaded.bytes);
+        },
+        cues: (track, cues) => this.deps.emit({ type: 'captions', track, cues }),
+        warn,
+      },
+      id,
+      url,
+    );
   }
 
   private emitAudioTracks(): void {

@@ -165,6 +165,18 @@ describe('loadWithRetry: a body over the cap of its kind', () => {
     expect(error).toMatchObject({ name: 'OversizedBodyError', kind: 'init' });
   });
 
+  it('stops reading a WebVTT segment past 1 MiB', async () => {
+    const { fetch, pulled } = flood(10_000);
+    const deps = { fetch, monotonic: () => Date.now(), credentials: 'same-origin' as const };
+    const error = await loadWithRetry(deps, 'https://o.test/subs/1.vtt', MEDIA_RETRY, {
+      ...control(new AbortController().signal),
+      kind: 'subtitle',
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'OversizedBodyError', kind: 'subtitle' });
+    // 1 MiB is 16 chunks of 64 KiB.
+    expect(pulled()).toBeLessThanOrEqual(18);
+  });
+
   it('reads a body within the cap whole, counting its bytes as they come', async () => {
     const { fetch } = flood(3);
     const deps = { fetch, monotonic: () => Date.now(), credentials: 'same-origin' as const };

@@ -181,6 +181,12 @@ export const PLAYLIST_RETRY = { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 80
  */
 export const MEDIA_RETRY = { maxRetries: 6, baseDelayMs: 250, maxDelayMs: 1000, timeoutMs: 10_000 } as const;
 
+/**
+ * A subtitle segment: 500 ms, 1 s, then it is passed by (subtitle-loop.ts); its cues are due
+ * seconds later, and a stream plays on without them.
+ */
+export const SUBTITLE_RETRY = { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 1000, timeoutMs: 10_000 } as const;
+
 export type RetryPolicy = { maxRetries: number; baseDelayMs: number; maxDelayMs: number; timeoutMs?: number };
 
 /**

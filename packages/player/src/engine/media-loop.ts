@@ -5,7 +5,7 @@ import type { BackBuffer } from './back-buffer.ts';
 import { ErrorCode, ErrorType } from '../types/errors.ts';
 import { codecsOfInit, fragmentStartTime, mediaProblem } from './fmp4.ts';
 import { KeyError, type SegmentKeys } from './segment-keys.ts';
-import type { TsRemuxer } from './ts/ts-remuxer.ts';
+import type { RemuxedCaption, TsRemuxer } from './ts/ts-remuxer.ts';
 import { initKey } from './ts/transport-stream.ts';
 import { Id3Tags } from './id3-tags.ts';
 import type { InitSegments } from './init-segments.ts';
@@ -74,6 +74,8 @@ export interface MediaLoopHost {
   trackEnded(track: 'main' | 'audio'): void;
   /** The MPEG-TS remuxer (loaded on first use), or null where the engine cannot have one. */
   remuxer(): Promise<TsRemuxer | null>;
+  /** CEA-608 captions the remuxer found, on the element's timeline (live-engine.ts shows the chosen channel's). */
+  inBandCaptions(captions: RemuxedCaption[]): void;
   emitTimeline(): void;
   bandwidthEstimate(): number;
   /** Ends the generation with `event` (an error, a decline): nothing more loads. */
@@ -346,10 +348,9 @@ export class MediaLoop {
     if (remuxed.captions.length > 0) {
       // Emitted now, due when playback reaches them (the page's cue scheduler holds them).
       const offset = this.offsets.offset;
-      const cues = remuxed.captions.map(({ startTime, endTime, text }) => ({
-        ...{ startTime: startTime + offset, endTime: endTime + offset, text },
-      }));
-      this.host.deps.emit({ type: 'captions', cues });
+      this.host.inBandCaptions(
+        remuxed.captions.map((c) => ({ ...c, startTime: c.startTime + offset, endTime: c.endTime + offset })),
+      );
     }
     const key = initKey(remuxed.init);
     if (this.host.init.needs(key)) {

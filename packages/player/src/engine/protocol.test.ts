@@ -33,6 +33,8 @@ describe('engine protocol', () => {
       'setRequestCredentials',
       'setPlatformName',
       'removeQuality',
+      'setAudioTrack',
+      'setTextTrack',
       'onOnline',
       'onOffline',
       'onClientSinkUpdate',
@@ -57,6 +59,9 @@ describe('engine protocol', () => {
     const append = { type: 'sinkAppend', id: 1, epoch: 0, bytes: new Uint8Array([1]) };
     expect(decodeEvent(append)).toBe(append);
     expect(decodeEvent({ type: 'seek', position: 3 })).toEqual({ type: 'seek', position: 3 });
+    const tracks = { type: 'textTracks', tracks: [], selected: null };
+    expect(decodeEvent(tracks)).toBe(tracks);
+    expect(decodeEvent({ type: 'warning', message: 'x' })).toEqual({ type: 'warning', message: 'x' });
     expect(decodeEvent({ type: 'webpackOk' })).toBeNull();
     expect(decodeEvent({ labTimestampOffset: 3 })).toBeNull();
     expect(decodeEvent(undefined)).toBeNull();

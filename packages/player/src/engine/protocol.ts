@@ -1,5 +1,5 @@
 import type { ErrorSource, ErrorType } from '../types/errors.ts';
-import type { AudioTrack, Quality } from '../types/quality.ts';
+import type { AudioTrack, Quality, TextTrack } from '../types/quality.ts';
 import type { TrackKind } from './media-target.ts';
 
 /**
@@ -54,6 +54,11 @@ export type EngineCommand =
   | { cmd: 'setTsRemuxer'; url: string }
   /** Not in the spec's list: plays another alternate audio rendition, by its id (AudioTrack). */
   | { cmd: 'setAudioTrack'; id: string }
+  /**
+   * Not in the spec's list: shows a text track (TextTrack id) or none (null, the start): its
+   * cues come as `captions`. With none, no subtitle playlist or segment is asked for.
+   */
+  | { cmd: 'setTextTrack'; id: string | null }
   | { cmd: 'onOnline' }
   | { cmd: 'onOffline' }
   | ClientSinkEvent;
@@ -135,6 +140,8 @@ export type EngineEvent =
   | { type: 'qualityChanged'; quality: Quality }
   /** The stream's alternate audio renditions and the one playing (not in the spec's list). */
   | { type: 'audioTracks'; tracks: AudioTrack[]; selected: string | null }
+  /** The stream's subtitles and captions and the one shown (not in the spec's list). */
+  | { type: 'textTracks'; tracks: TextTrack[]; selected: string | null }
   | { type: 'tracks'; codec: string; path: string; group: string }
   | { type: 'timeline'; timeline: EngineTimeline }
   /** Where the page should put the position once media is there (start, live edge, gap jump). */
@@ -143,8 +150,13 @@ export type EngineEvent =
   | { type: 'progress'; bytes: number; duration: number; bandwidthEstimate: number }
   /** ID3 tags found in the stream (emsg), ahead of their time: the page turns them into cues. */
   | { type: 'metadata'; samples: { data: Uint8Array; pts: number }[] }
-  /** CEA-608 captions from the video's SEI (MPEG-TS streams), on the element's timeline. */
-  | { type: 'captions'; cues: { startTime: number; endTime: number; text: string }[] }
+  /**
+   * Cues of the text track shown (`track`, its id): WebVTT subtitles, or CEA-608 captions from
+   * the video's SEI (MPEG-TS streams), on the element's timeline, ahead of their time.
+   */
+  | { type: 'captions'; track: string; cues: { startTime: number; endTime: number; text: string }[] }
+  /** Something the engine skipped and played on without (a subtitle segment): the page logs it. */
+  | { type: 'warning'; message: string }
   | { type: 'discontinuity' }
   /** The engine does not play this source (alternate audio, MPEG-TS); another sink may. */
   | { type: 'declined'; reason: string }
@@ -198,6 +210,7 @@ const COMMANDS: ReadonlySet<string> = new Set<EngineCommandName>([
   'setPlatformName',
   'removeQuality',
   'setAudioTrack',
+  'setTextTrack',
   'setTsRemuxer',
   'onOnline',
   'onOffline',
@@ -226,12 +239,14 @@ const EVENTS: ReadonlySet<string> = new Set<EngineEvent['type']>([
   'sourceInfo',
   'qualityChanged',
   'audioTracks',
+  'textTracks',
   'tracks',
   'timeline',
   'seek',
   'progress',
   'metadata',
   'captions',
+  'warning',
   'discontinuity',
   'declined',
   'error',

@@ -15,6 +15,13 @@ export interface Anchor {
   mediaTime: number;
 }
 
+/** The main track's segment `msn` starts at element time `start`; `dateOffset` as EngineTimeline's. */
+export interface TimeReference {
+  msn: number;
+  start: number;
+  dateOffset: number | null;
+}
+
 /** Seconds from the segment's start to part `cursor.part` (the listed parts before it). */
 export function offsetInSegment(playlist: MediaPlaylist, cursor: Cursor): number {
   const segment = playlist.segments.find((s) => s.msn === cursor.msn);
@@ -82,6 +89,16 @@ export class MediaTimeline {
     while (i < segments.length - 1 && position >= start + segments[i]!.duration) start += segments[i++]!.duration;
     const inside = position >= start - 0.5 && position < start + segments[i]!.duration + 0.5;
     return inside ? segments[i]!.msn : null;
+  }
+
+  /**
+   * Where the main track's segment `msn` starts on the element's timeline, and the date
+   * offset: what other renditions' playlists are placed by (subtitle-loop.ts); null before the
+   * first anchor.
+   */
+  reference(): TimeReference | null {
+    const anchor = this.anchor;
+    return anchor && { msn: anchor.msn, start: anchor.mediaTime - anchor.offset, dateOffset: this.date };
   }
 
   /** What the page needs for latency and program-date-time; null before the first anchor. */

@@ -43,12 +43,78 @@ describe('parseMultivariant', () => {
     expect(m.alternateRenditions).toBe(0);
   });
 
-  it('counts alternate renditions other than audio (the engine declines them)', () => {
+  it('counts alternate video renditions (the engine declines them), not subtitles or captions', () => {
     const text = TEXT.replace(
       '#EXT-X-MEDIA:',
-      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="en",URI="subs/en.m3u8"\n#EXT-X-MEDIA:',
+      [
+        '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="en",URI="subs/en.m3u8"',
+        '#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="English",INSTREAM-ID="CC1"',
+        '#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="angles",NAME="wide",URI="wide/media.m3u8"',
+        '#EXT-X-MEDIA:',
+      ].join('\n'),
     );
     expect(parseMultivariant(text, URL_).alternateRenditions).toBe(1);
+  });
+
+  it('reads subtitle and closed-caption renditions by group, and the groups each variant names', () => {
+    const text = [
+      '#EXTM3U',
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="English",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,URI="s/en.m3u8"',
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="Français (forcés)",LANGUAGE="fr",FORCED=YES,URI="s/fr.m3u8"',
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="no playlist"',
+      '#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="English CC",LANGUAGE="en",DEFAULT=YES,INSTREAM-ID="CC1"',
+      '#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="708",INSTREAM-ID="SERVICE1"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=800000,SUBTITLES="subs",CLOSED-CAPTIONS="cc"',
+      'v/360.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=900000,CLOSED-CAPTIONS=NONE',
+      'v/540.m3u8',
+    ].join('\n');
+    const m = parseMultivariant(text, URL_);
+    expect(m.alternateRenditions).toBe(0);
+    expect(m.variants.map((v) => [v.subtitleGroup, v.closedCaptionGroup])).toEqual([
+      ['subs', 'cc'],
+      [null, null],
+    ]);
+    expect(m.subtitleGroups.subs).toEqual([
+      {
+        groupId: 'subs',
+        name: 'English',
+        language: 'en',
+        default: true,
+        autoselect: true,
+        forced: false,
+        url: new URL('s/en.m3u8', URL_).href,
+      },
+      {
+        groupId: 'subs',
+        name: 'Français (forcés)',
+        language: 'fr',
+        default: false,
+        autoselect: false,
+        forced: true,
+        url: new URL('s/fr.m3u8', URL_).href,
+      },
+    ]);
+    // CEA-608 channels only (the remuxer reads those), by their INSTREAM-ID.
+    expect(m.closedCaptionGroups.cc).toEqual([
+      { groupId: 'cc', name: 'English CC', language: 'en', default: true, autoselect: false, instreamId: 'CC1' },
+    ]);
+  });
+
+  it('reads what ffmpeg writes for a WebVTT group (-var_stream_map …,s:0,sgroup:subs)', () => {
+    const text = [
+      '#EXTM3U',
+      '#EXT-X-VERSION:7',
+      '#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="subtitle_0",DEFAULT=YES,LANGUAGE="en",URI="stream_0/index_vtt.m3u8"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=400400,RESOLUTION=320x180,CODECS="avc1.42c00d,mp4a.40.2",SUBTITLES="subs"',
+      'stream_0/index.m3u8',
+    ].join('\n');
+    const m = parseMultivariant(text, URL_);
+    expect(m.alternateRenditions).toBe(0);
+    expect(m.variants[0]!.subtitleGroup).toBe('subs');
+    expect(m.subtitleGroups.subs!.map((r) => [r.name, r.language, r.url])).toEqual([
+      ['subtitle_0', 'en', new URL('stream_0/index_vtt.m3u8', URL_).href],
+    ]);
   });
 
   it('reads audio renditions by group, and the group each variant plays with', () => {

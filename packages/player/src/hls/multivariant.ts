@@ -8,6 +8,10 @@ export interface Variant {
   quality: Quality;
   /** Its AUDIO attribute: the group of EXT-X-MEDIA audio renditions it plays with, or null. */
   audioGroup: string | null;
+  /** Its SUBTITLES attribute: the group of subtitle renditions that go with it, or null. */
+  subtitleGroup: string | null;
+  /** Its CLOSED-CAPTIONS attribute (a group naming the captions in its video), or null (absent, NONE). */
+  closedCaptionGroup: string | null;
 }
 
 /** An EXT-X-MEDIA TYPE=AUDIO rendition (RFC 8216 §4.3.4.1). */
@@ -24,6 +28,34 @@ export interface AudioRendition {
   channels: number;
 }
 
+/** An EXT-X-MEDIA TYPE=SUBTITLES rendition (RFC 8216 §4.3.4.1): WebVTT in its own playlist. */
+export interface SubtitleRendition {
+  groupId: string;
+  name: string;
+  /** RFC 5646 tag, '' when absent. */
+  language: string;
+  default: boolean;
+  autoselect: boolean;
+  /** FORCED=YES: only what the viewer must read (signs, another language spoken). */
+  forced: boolean;
+  /** Its media playlist, absolute. */
+  url: string;
+}
+
+/**
+ * An EXT-X-MEDIA TYPE=CLOSED-CAPTIONS rendition: no playlist of its own, it names and labels
+ * the CEA-608 captions carried in the video (INSTREAM-ID CC1…CC4; CEA-708 SERVICEn is left out).
+ */
+export interface ClosedCaptionRendition {
+  groupId: string;
+  name: string;
+  language: string;
+  default: boolean;
+  autoselect: boolean;
+  /** 'CC1' … 'CC4'. */
+  instreamId: string;
+}
+
 export interface Multivariant {
   /** Variants in playlist order. */
   variants: Variant[];
@@ -33,10 +65,14 @@ export interface Multivariant {
   startOffset: number;
   /** Audio renditions by GROUP-ID, in playlist order. */
   audioGroups: Record<string, AudioRendition[]>;
+  /** Subtitle renditions by GROUP-ID, in playlist order. */
+  subtitleGroups: Record<string, SubtitleRendition[]>;
+  /** Closed-caption renditions by GROUP-ID, in playlist order. */
+  closedCaptionGroups: Record<string, ClosedCaptionRendition[]>;
   /**
-   * Alternate renditions the engine does not play (subtitles, alternate video angles: an
-   * EXT-X-MEDIA of another TYPE than AUDIO or CLOSED-CAPTIONS with a URI): their presence
-   * makes it decline the source to the compatibility sink (docs/player.md).
+   * Alternate renditions the engine does not play (alternate video angles: an EXT-X-MEDIA of
+   * TYPE VIDEO with a URI): their presence makes it decline the source to the compatibility
+   * sink (docs/player.md).
    */
   alternateRenditions: number;
 }
@@ -53,6 +89,8 @@ export function parseMultivariant(text: string, url: string): Multivariant {
     sessionData: {},
     startOffset: 0,
     audioGroups: {},
+    subtitleGroups: {},
+    closedCaptionGroups: {},
     alternateRenditions: 0,
   };
   if (lines.some((l) => l.tag === 'EXTINF' || l.tag === 'EXT-X-TARGETDURATION')) {
@@ -60,6 +98,8 @@ export function parseMultivariant(text: string, url: string): Multivariant {
       url,
       quality: { name: 'auto', group: 'auto', codecs: '', bitrate: 0, width: 0, height: 0, framerate: 0 },
       audioGroup: null,
+      subtitleGroup: null,
+      closedCaptionGroup: null,
     });
     return result;
   }
@@ -69,7 +109,14 @@ export function parseMultivariant(text: string, url: string): Multivariant {
       pending = { ...parseAttributes(line.value) };
     } else if (line.tag === null && pending) {
       const quality = variantToQuality({ attrs: pending, bitrate: numberAttribute(pending, 'BANDWIDTH', 0) });
-      result.variants.push({ url: resolveUri(line.value, url), quality, audioGroup: pending.AUDIO ?? null });
+      const captions = pending['CLOSED-CAPTIONS'];
+      result.variants.push({
+        url: resolveUri(line.value, url),
+        quality,
+        audioGroup: pending.AUDIO ?? null,
+        subtitleGroup: pending.SUBTITLES ?? null,
+        closedCaptionGroup: captions && captions !== 'NONE' ? captions : null,
+      });
       pending = null;
     } else if (line.tag === 'EXT-X-SESSION-DATA') {
       const attrs = parseAttributes(line.value);
@@ -78,28 +125,40 @@ export function parseMultivariant(text: string, url: string): Multivariant {
     } else if (line.tag === 'EXT-X-START') {
       result.startOffset = numberAttribute(parseAttributes(line.value), 'TIME-OFFSET', 0);
     } else if (line.tag === 'EXT-X-MEDIA') {
-      const attrs = parseAttributes(line.value);
-      if (attrs.TYPE === 'AUDIO' && attrs['GROUP-ID']) {
-        const rendition = audioRendition(attrs, url);
-        (result.audioGroups[rendition.groupId] ??= []).push(rendition);
-      } else if (attrs.URI && attrs.TYPE !== 'CLOSED-CAPTIONS') result.alternateRenditions += 1;
+      mediaTag(parseAttributes(line.value), url, result);
     }
   }
   if (result.variants.length === 0) throw new PlaylistError('multivariant playlist lists no variant');
   return result;
 }
 
-function audioRendition(attrs: Record<string, string>, base: string): AudioRendition {
-  const groupId = attrs['GROUP-ID']!;
-  return {
+/** One EXT-X-MEDIA into its group; a rendition missing what it must have is left out. */
+function mediaTag(attrs: Record<string, string>, base: string, result: Multivariant): void {
+  const { TYPE: type, 'GROUP-ID': groupId } = attrs;
+  if (type !== 'AUDIO' && type !== 'SUBTITLES' && type !== 'CLOSED-CAPTIONS') {
+    if (attrs.URI) result.alternateRenditions += 1;
+    return;
+  }
+  if (!groupId) return;
+  const common = {
     groupId,
     name: attrs.NAME ?? attrs.LANGUAGE ?? groupId,
     language: attrs.LANGUAGE ?? '',
     default: attrs.DEFAULT === 'YES',
     autoselect: attrs.AUTOSELECT === 'YES',
-    url: attrs.URI ? resolveUri(attrs.URI, base) : null,
-    channels: Number.parseInt(attrs.CHANNELS ?? '', 10) || 0,
   };
+  if (type === 'AUDIO') {
+    const url = attrs.URI ? resolveUri(attrs.URI, base) : null;
+    const channels = Number.parseInt(attrs.CHANNELS ?? '', 10) || 0;
+    (result.audioGroups[groupId] ??= []).push({ ...common, url, channels });
+  } else if (type === 'SUBTITLES') {
+    if (!attrs.URI) return;
+    const rendition = { ...common, forced: attrs.FORCED === 'YES', url: resolveUri(attrs.URI, base) };
+    (result.subtitleGroups[groupId] ??= []).push(rendition);
+  } else {
+    const instreamId = attrs['INSTREAM-ID'] ?? '';
+    if (/^CC[1-4]$/.test(instreamId)) (result.closedCaptionGroups[groupId] ??= []).push({ ...common, instreamId });
+  }
 }
 
 /** SESSION-DATA is the page's to read, not the player's to fetch: a URI that is not http(s) is left out. */

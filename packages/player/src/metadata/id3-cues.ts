@@ -11,6 +11,8 @@ import type { TimedCue } from './timed-metadata.ts';
 
 /** The TXXX description under which the platform sends live captions as timed text. */
 export const CAPTION_DESCRIPTION = 'caption';
+/** Their TextCue's track: listed in no text track, so always delivered (as before text tracks). */
+export const ID3_CAPTION_TRACK = 'id3';
 
 /**
  * Cues for the ID3 frames of one timed-metadata sample at `startTime` (media seconds).
@@ -21,7 +23,8 @@ export function cuesFromId3(frames: readonly Id3Frame[], startTime: number): Tim
   const cues: TimedCue[] = [];
   for (const frame of frames) {
     if ('description' in frame && frame.description === CAPTION_DESCRIPTION) {
-      cues.push({ type: 'TextCue', startTime, endTime: startTime + CAPTION_CUE_DURATION_S, text: frame.value });
+      const endTime = startTime + CAPTION_CUE_DURATION_S;
+      cues.push({ type: 'TextCue', startTime, endTime, text: frame.value, track: ID3_CAPTION_TRACK });
     } else if ('description' in frame) {
       cues.push(metadataCue(startTime, frame.description, frame.value, ''));
     } else if ('owner' in frame) {

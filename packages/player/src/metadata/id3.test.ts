@@ -60,7 +60,7 @@ describe('timed cues', () => {
       10,
     );
     expect(cues).toEqual([
-      { type: 'TextCue', startTime: 10, endTime: 12, text: 'Hello' },
+      { type: 'TextCue', startTime: 10, endTime: 12, text: 'Hello', track: 'id3' },
       {
         type: 'TextMetadataCue',
         description: 'onair:segment',
@@ -74,13 +74,35 @@ describe('timed cues', () => {
 
   it('releases cues when playback reaches them, in order, and drops stale ones', () => {
     const scheduler = new CueScheduler(5);
-    const cue = (t: number) => ({ type: 'TextCue' as const, startTime: t, endTime: t + 2, text: String(t) });
+    const cue = (t: number) => ({
+      type: 'TextCue' as const,
+      startTime: t,
+      endTime: t + 2,
+      text: String(t),
+      track: 'id3',
+    });
     [cue(12), cue(10), cue(11)].forEach((c) => scheduler.add(c));
     expect(scheduler.due(9.9)).toEqual([]);
     expect(scheduler.due(11.5).map((c) => c.text)).toEqual(['10', '11']);
     scheduler.add(cue(1));
     expect(scheduler.due(12).map((c) => c.text)).toEqual(['12']); // the cue at 1 s is 11 s stale
     expect(scheduler.size).toBe(0);
+  });
+
+  it('holds a text cue once, however often its segment arrives, and drops those of a track turned off', () => {
+    const scheduler = new CueScheduler(5);
+    const cue = (t: number, track: string) => ({
+      type: 'TextCue' as const,
+      startTime: t,
+      endTime: t + 1,
+      text: 'x',
+      track,
+    });
+    // A subtitle segment loaded again after a seek back: its cues are not shown twice.
+    [cue(1, 'en'), cue(1, 'en'), cue(1, 'fr'), cue(2, 'id3')].forEach((c) => scheduler.add(c));
+    expect(scheduler.size).toBe(3);
+    scheduler.dropText((track) => track === 'en');
+    expect(scheduler.due(3).map((c) => (c.type === 'TextCue' ? c.track : ''))).toEqual(['fr', 'id3']);
   });
 });
 

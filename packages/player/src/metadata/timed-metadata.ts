@@ -13,6 +13,10 @@ export class CueScheduler {
   constructor(private readonly staleAfterS = 5) {}
 
   add(cue: TimedCue): void {
+    // A subtitle segment loaded again (after a seek back) brings the same cues: held once.
+    const same = (c: TimedCue) =>
+      c.type === 'TextCue' && cue.type === 'TextCue' && c.track === cue.track && c.text === cue.text;
+    if (this.#pending.some((c) => c.startTime === cue.startTime && c.endTime === cue.endTime && same(c))) return;
     const at = this.#pending.findIndex((c) => c.startTime > cue.startTime);
     if (at === -1) this.#pending.push(cue);
     else this.#pending.splice(at, 0, cue);
@@ -24,6 +28,11 @@ export class CueScheduler {
     while (count < this.#pending.length && this.#pending[count]!.startTime <= position) count++;
     const released = this.#pending.splice(0, count);
     return released.filter((cue) => position - cue.startTime <= this.staleAfterS);
+  }
+
+  /** Drops the pending text cues of the tracks `drop` names (a text track turned off). */
+  dropText(drop: (track: string) => boolean): void {
+    this.#pending = this.#pending.filter((c) => c.type !== 'TextCue' || !drop(c.track));
   }
 
   clear(): void {

@@ -9,7 +9,14 @@ import {
 import type { PlayerEnvironment } from '../types/environment.ts';
 import { classifyMediaError, type PlayerError } from '../types/errors.ts';
 import { LatencyAnalyticsCollector } from '../rules/latency.ts';
-import { partitionQualities, SOURCE_GROUP, type AudioTrack, type CodecPolicy, type Quality } from '../types/quality.ts';
+import {
+  partitionQualities,
+  SOURCE_GROUP,
+  type AudioTrack,
+  type CodecPolicy,
+  type Quality,
+  type TextTrack,
+} from '../types/quality.ts';
 import { measureServerOffset } from '../rules/server-clock.ts';
 import type { Sink, SinkAdjustments, SinkFactory, SinkHost, SourceInfo, TrackConfiguration } from '../sinks/sink.ts';
 import type { SinkType } from '../types/sink-type.ts';
@@ -38,6 +45,7 @@ export interface LoadSessionHarness {
   onLoaded(qualities: Quality[], removed: Quality[]): void;
   onQualityChanged(quality: Quality): void;
   onAudioTracks(tracks: AudioTrack[], selected: string | null): void;
+  onTextTracks(tracks: TextTrack[], selected: string | null): void;
   onSourceInfo(info: SourceInfo): void;
   onError(error: PlayerError): void;
   /** The sink must be rebuilt once the player is idle. */
@@ -65,6 +73,8 @@ export class LoadSession {
   #decodeReloads = 0;
   #drift = INITIAL_DRIFT_STATE;
   #cues = new CueScheduler();
+  /** The sink's text tracks and the one shown: a listed track's cues are delivered only while it is. */
+  #text: { listed: Set<string>; selected: string | null } = { listed: new Set(), selected: null };
   #clock: AbortController | null = null;
   #quality: Quality | null = null;
   #tracks: { isProtected: boolean; audioOnly: boolean } | null = null;
@@ -182,8 +192,13 @@ export class LoadSession {
       onDiscontinuity: live(() => {
         if (harness.adjustments.rebuildMediaSinkOnDiscontinuity) harness.onRebuildNeeded('discontinuity');
       }),
+      onTextTracks: live((tracks, selected) => {
+        this.#text = { listed: new Set(tracks.map((t) => t.id)), selected };
+        this.#cues.dropText((track) => this.#hidden(track));
+        harness.onTextTracks(tracks, selected);
+      }),
       onTimedCues: live((cues) => {
-        for (const cue of cues) this.#cues.add(cue);
+        for (const cue of cues) if (cue.type !== 'TextCue' || !this.#hidden(cue.track)) this.#cues.add(cue);
       }),
       onServerClock: live((url) => this.#measureClock(url)),
       onProgress() {},
@@ -191,6 +206,11 @@ export class LoadSession {
       onServiceWorkerState: live((change) => harness.onServiceWorkerState(change)),
       onRemotePlayback: live((playback) => harness.onRemotePlayback(playback)),
     };
+  }
+
+  /** A listed text track not shown (the ID3 captions of SPEC §9 are in no list: always shown). */
+  #hidden(track: string): boolean {
+    return this.#text.listed.has(track) && track !== this.#text.selected;
   }
 
   #qualityChanged(quality: Quality): void {

@@ -37,6 +37,27 @@ describe('lazySink', () => {
     expect(errors).toEqual([]);
   });
 
+  it('passes the audio and text track choices on, queued as the others, to a sink that has them', async () => {
+    const d = deferredSink();
+    const sink = lazySink('mse', { onError: () => {} }, async () => {
+      const real = await d.load();
+      real.setAudioTrack = (id) => void real.calls.push({ method: 'setAudioTrack', args: [id] });
+      real.setTextTrack = (id) => void real.calls.push({ method: 'setTextTrack', args: [id] });
+      return real;
+    });
+    sink.load('https://origin.test/master.m3u8');
+    sink.setTextTrack!('English');
+    d.arrive();
+    await vi.waitFor(() => expect(d.real()?.calls.map((c) => c.method)).toEqual(['load', 'setTextTrack']));
+    sink.setAudioTrack!('fr');
+    sink.setTextTrack!(null);
+    expect(d.real()!.calls.slice(1)).toEqual([
+      { method: 'setTextTrack', args: ['English'] },
+      { method: 'setAudioTrack', args: ['fr'] },
+      { method: 'setTextTrack', args: [null] },
+    ]);
+  });
+
   it('destroys a sink that arrives after it was destroyed, and runs none of its commands', async () => {
     const d = deferredSink();
     const sink = lazySink('passthrough', { onError: () => {} }, d.load);

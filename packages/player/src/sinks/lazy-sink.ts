@@ -35,13 +35,14 @@ export function lazySink(type: SinkType, host: Pick<SinkHost, 'onError'>, load: 
     },
   );
 
+  const later = (run: (sink: Sink) => void): void => {
+    if (real) run(real);
+    else if (!destroyed) waiting.push(run);
+  };
   const command =
     <K extends Command>(name: K) =>
-    (...args: Parameters<Sink[K]>): void => {
-      const run = (sink: Sink) => (sink[name] as (...a: Parameters<Sink[K]>) => void)(...args);
-      if (real) run(real);
-      else if (!destroyed) waiting.push(run);
-    };
+    (...args: Parameters<Sink[K]>): void =>
+      later((sink) => (sink[name] as (...a: Parameters<Sink[K]>) => void)(...args));
 
   return {
     type,
@@ -51,6 +52,9 @@ export function lazySink(type: SinkType, host: Pick<SinkHost, 'onError'>, load: 
     setLowLatency: command('setLowLatency'),
     setLiveMaxLatency: command('setLiveMaxLatency'),
     seekToLiveEdge: command('seekToLiveEdge'),
+    // The optional choices, for a real sink that has them (hls.js: audio and text tracks).
+    setAudioTrack: (id) => later((sink) => sink.setAudioTrack?.(id)),
+    setTextTrack: (id) => later((sink) => sink.setTextTrack?.(id)),
     bandwidthEstimate: () => real?.bandwidthEstimate() ?? 0,
     mediaBitrate: () => real?.mediaBitrate() ?? 0,
     playingDateMs: () => real?.playingDateMs() ?? null,

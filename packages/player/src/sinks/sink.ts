@@ -8,7 +8,7 @@ import type {
   ServiceWorkerStateChange,
   SinkCapabilities,
 } from '../types/payloads.ts';
-import type { AudioTrack, Quality } from '../types/quality.ts';
+import type { AudioTrack, Quality, TextTrack } from '../types/quality.ts';
 import type { TimedCue } from '../metadata/timed-metadata.ts';
 import type { SinkType } from '../types/sink-type.ts';
 
@@ -67,6 +67,11 @@ export interface Sink {
   setQuality(quality: Quality | null): void;
   /** Plays another of the audio tracks it reported (SinkHost.onAudioTracks); absent where it has none. */
   setAudioTrack?(id: string): void;
+  /**
+   * Shows one of the text tracks it reported (SinkHost.onTextTracks), or none: only the shown
+   * one's cues reach onTimedCues. An id not listed yet is kept and shown once it is (a reload).
+   */
+  setTextTrack?(id: string | null): void;
   setLowLatency(enabled: boolean): void;
   /** Seconds behind live above which the sink jumps back toward the live edge (Infinity: never). */
   setLiveMaxLatency(seconds: number): void;
@@ -134,6 +139,8 @@ export interface SinkHost {
   onQualityChanged(quality: Quality): void;
   /** The source's alternate audio tracks and the one playing (or none). */
   onAudioTracks?(tracks: AudioTrack[], selected: string | null): void;
+  /** The source's subtitles and captions and the one shown (or none). */
+  onTextTracks?(tracks: TextTrack[], selected: string | null): void;
   onSourceInfo(info: SourceInfo): void;
   /** The tracks now playing; a change of protection or audio-only status rebuilds the sink. */
   onTracks(tracks: TrackConfiguration[]): void;

@@ -90,6 +90,12 @@ export class FakeOrigin {
    * with any, every variant plays with the group `aud` (the first is DEFAULT=YES).
    */
   audioLanguages: string[] = [];
+  /**
+   * WebVTT subtitle renditions (languages), each with its own playlist at `subs-{lang}/` of
+   * whole segments numbered as the media's, each holding one cue at its start, timed by an
+   * X-TIMESTAMP-MAP taken modulo 2^33 as an MPEG-2 clock would: every variant names the group.
+   */
+  subtitleLanguages: string[] = [];
 
   constructor(
     readonly base = 'https://origin.test/hls/ch/',
@@ -117,7 +123,14 @@ export class FakeOrigin {
         `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud",NAME="${lang}",LANGUAGE="${lang}",DEFAULT=${i === 0 ? 'YES' : 'NO'},URI="audio-${lang}/media.m3u8"`,
       ),
     );
-    const audio = this.audioLanguages.length > 0 ? ',AUDIO="aud"' : '';
+    this.subtitleLanguages.forEach((lang, i) =>
+      lines.push(
+        `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="${lang}",LANGUAGE="${lang}",DEFAULT=${i === 0 ? 'YES' : 'NO'},URI="subs-${lang}/media.m3u8"`,
+      ),
+    );
+    const audio =
+      (this.audioLanguages.length > 0 ? ',AUDIO="aud"' : '') +
+      (this.subtitleLanguages.length > 0 ? ',SUBTITLES="subs"' : '');
     for (const r of this.renditions) {
       lines.push(
         `#EXT-X-STREAM-INF:BANDWIDTH=${r.bandwidth},RESOLUTION=${r.resolution},CODECS="avc1.64001f,mp4a.40.2"${audio}`,
@@ -167,6 +180,15 @@ export class FakeOrigin {
     return `${lines.join('\n')}\n`;
   }
 
+  /** A subtitle rendition's playlist: the whole segments of the media's window, as `seg-{msn}.vtt`. */
+  subtitlePlaylist(): string {
+    const whole = Math.floor(this.published / PARTS_PER_SEGMENT);
+    const first = Math.max(0, whole - 3);
+    const lines = ['#EXTM3U', '#EXT-X-VERSION:6', '#EXT-X-TARGETDURATION:1', `#EXT-X-MEDIA-SEQUENCE:${first}`];
+    for (let msn = first; msn < whole; msn++) lines.push('#EXTINF:1.0,', `seg-${msn}.vtt`);
+    return `${lines.join('\n')}\n`;
+  }
+
   private answer(body: string | Uint8Array, status = 200): Response {
     return new Response(status === 200 ? (body as BodyInit) : null, { status });
   }
@@ -193,6 +215,16 @@ export class FakeOrigin {
     }
     const name = url.pathname.split('/').pop()!;
     if (name === 'master.m3u8') return Promise.resolve(this.answer(this.multivariant()));
+    const rendition = url.pathname.split('/').at(-2) ?? '';
+    if (rendition.startsWith('subs-') && name === 'media.m3u8')
+      return Promise.resolve(this.answer(this.subtitlePlaylist()));
+    const vtt = /^seg-(\d+)\.vtt$/.exec(name);
+    if (vtt) {
+      const msn = Number(vtt[1]);
+      const mpegts = ((EPOCH_S + msn) * 90_000) % 2 ** 33;
+      const body = `WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:${mpegts},LOCAL:00:00:00.000\n\n00:00.000 --> 00:00.500\n${rendition} ${msn}\n`;
+      return Promise.resolve(this.answer(body));
+    }
     if (name === 'media.m3u8') {
       const msn = url.searchParams.get('_HLS_msn');
       const part = url.searchParams.get('_HLS_part');

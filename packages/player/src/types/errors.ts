@@ -60,6 +60,8 @@ export const ErrorCode = {
   CastFailed: 1014,
   /** setAudioTrack named a track the stream does not have. */
   UnknownAudioTrack: 1015,
+  /** setTextTrack named a text track the stream does not have. */
+  UnknownTextTrack: 1016,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

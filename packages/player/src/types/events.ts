@@ -1,6 +1,6 @@
 import type { GpuSurfaceState } from './gpu-surface.ts';
 import type { PlayerError } from './errors.ts';
-import type { AudioTrack, Quality } from './quality.ts';
+import type { AudioTrack, Quality, TextTrack } from './quality.ts';
 import type { AnalyticsEvent, CastStatus, ServiceWorkerStateChange } from './payloads.ts';
 import type { PlayerState } from './state.ts';
 
@@ -12,6 +12,7 @@ export const PlayerEventType = {
   PlaybackBlocked: 'playback-blocked',
   QualityChanged: 'quality-changed',
   AudioTracksChanged: 'audio-tracks-changed',
+  TextTracksChanged: 'text-tracks-changed',
   Loaded: 'loaded',
   VolumeChanged: 'volume-changed',
   MutedChanged: 'muted-changed',
@@ -43,6 +44,12 @@ export interface TextCue {
   startTime: number;
   endTime: number;
   text: string;
+  /**
+   * The text track it belongs to (TextTrack id): only the one shown delivers cues. The
+   * platform's own captions (ID3 in the stream, SPEC §9) are `id3`, listed in no text track
+   * and always delivered.
+   */
+  track: string;
 }
 
 /** Typed payloads: `on('quality-changed', q => …)` infers `q: Quality`. */
@@ -54,6 +61,8 @@ export interface PlayerEventMap {
   'quality-changed': Quality;
   /** The audio tracks, or the one playing, changed (an alternate audio rendition). */
   'audio-tracks-changed': { tracks: AudioTrack[]; selected: string | null };
+  /** The text tracks, or the one shown, changed (subtitles, captions). */
+  'text-tracks-changed': { tracks: TextTrack[]; selected: string | null };
   loaded: { qualities: Quality[]; removed: Quality[] };
   'volume-changed': { volume: number };
   'muted-changed': { muted: boolean };

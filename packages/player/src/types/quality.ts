@@ -23,6 +23,21 @@ export interface AudioTrack {
   default: boolean;
 }
 
+/**
+ * A text track a viewer may turn on (not shown in the spec): subtitles in their own playlist
+ * (EXT-X-MEDIA TYPE=SUBTITLES; the id is its NAME, as an audio track's) or CEA-608 captions
+ * carried in the video (kind `captions`, id `cc1` … `cc4`, named by the stream's
+ * CLOSED-CAPTIONS rendition where it has one). `language` is its RFC 5646 tag ('' when the
+ * stream gives none); `default` is the stream's DEFAULT=YES, which turns nothing on by itself.
+ */
+export interface TextTrack {
+  id: string;
+  name: string;
+  language: string;
+  kind: 'subtitles' | 'captions';
+  default: boolean;
+}
+
 export type CodecFamily = 'avc' | 'hevc' | 'av1' | 'vp9' | 'aac' | 'other';
 
 export function codecFamily(codec: string): CodecFamily {

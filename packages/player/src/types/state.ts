@@ -1,5 +1,5 @@
 import type { PlayerError } from './errors.ts';
-import type { AudioTrack, Quality } from './quality.ts';
+import type { AudioTrack, Quality, TextTrack } from './quality.ts';
 import type { SinkType } from './sink-type.ts';
 
 export type { SinkType } from './sink-type.ts';
@@ -57,6 +57,12 @@ export interface PlayerStateObject {
   /** The stream's alternate audio tracks (none where its audio is in each variant), and the one playing. */
   audioTracks: AudioTrack[];
   audioTrack: string | null;
+  /**
+   * The stream's subtitles and captions, and the one shown (its cues are `text-cue` events):
+   * null, none, until the page turns one on (setTextTrack).
+   */
+  textTracks: TextTrack[];
+  textTrack: string | null;
   /** Infinity for a live stream. */
   duration: number;
   position: number;
@@ -107,6 +113,8 @@ export function initialState(): PlayerStateObject {
     qualities: [],
     audioTracks: [],
     audioTrack: null,
+    textTracks: [],
+    textTrack: null,
     duration: 0,
     position: 0,
     seekable: null,

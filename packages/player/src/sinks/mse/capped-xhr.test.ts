@@ -35,6 +35,8 @@ describe('capResponse: hls.js requests read within the cap of their kind', () =>
     expect(requestKind('https://cdn.test/live/index.m3u8?token=x')).toBe('playlist');
     expect(requestKind('https://cdn.test/live/seg1.ts')).toBe('media');
     expect(requestKind('https://cdn.test/key?name=a.m3u8')).toBe('media');
+    expect(requestKind('https://cdn.test/live/subs/index12.vtt?token=x')).toBe('subtitle');
+    expect(requestKind('https://cdn.test/live/subs/12.webvtt')).toBe('subtitle');
   });
 
   it('aborts a playlist once more than 2 MiB has arrived', () => {

@@ -5,8 +5,9 @@ export type CappedRequest = Pick<XMLHttpRequest, 'abort' | 'addEventListener' | 
 
 /**
  * The kind of an hls.js request, from its URL: hls.js's xhrSetup is not told what it loads.
- * A playlist ends in .m3u8 (or .m3u); everything else, keys included, is read within the media
- * cap, the largest: a key server that floods is still stopped at 64 MiB, not at nothing.
+ * A playlist ends in .m3u8 (or .m3u), a WebVTT segment in .vtt or .webvtt; everything else,
+ * keys included, is read within the media cap, the largest: a key server that floods is still
+ * stopped at 64 MiB, not at nothing.
  */
 export function requestKind(url: string): ResponseKind {
   let path = url;
@@ -15,7 +16,8 @@ export function requestKind(url: string): ResponseKind {
   } catch {
     // Relative or odd: judged as written.
   }
-  return /\.m3u8?$/i.test(path) ? 'playlist' : 'media';
+  if (/\.m3u8?$/i.test(path)) return 'playlist';
+  return /\.(web)?vtt$/i.test(path) ? 'subtitle' : 'media';
 }
 
 /**

@@ -42,6 +42,9 @@ export function hlsConfig(lowLatency: boolean, bandwidthEstimate: number | null)
     // Every response read within the cap of its kind (capped-xhr.ts): a stage that can write a
     // playlist cannot fill the page's memory.
     xhrSetup: (xhr: XMLHttpRequest, url: string) => capResponse(xhr, url),
+    // Subtitles and captions are the player's text tracks, shown by the page from their cues
+    // (CUES_PARSED, mse-sink.ts) as on every sink; the element gets no text track of hls.js's.
+    renderTextTracksNatively: false,
     ...(bandwidthEstimate ? { abrEwmaDefaultEstimate: bandwidthEstimate } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, ErrorType, type PlayerError } from '../../types/errors.ts';
-import type { Quality } from '../../types/quality.ts';
+import type { Quality, TextTrack } from '../../types/quality.ts';
 import { fakeEnvironment, FakeVideo } from '../../testing/fakes.ts';
 import { Events } from './hls-build.ts';
 import { createMseSink, type HlsClass } from './mse-sink.ts';
@@ -24,6 +24,16 @@ class FakeHls {
   bandwidthEstimate = 1_000_000;
   latestLevelDetails = null;
   destroyed = false;
+  subtitleTracks: { name: string; lang?: string; default: boolean }[] = [];
+  subtitleDisplay = true;
+  #subtitleTrack = -1;
+  get subtitleTrack() {
+    return this.#subtitleTrack;
+  }
+  set subtitleTrack(index: number) {
+    this.calls.push(`subtitleTrack ${index}`);
+    this.#subtitleTrack = index;
+  }
 
   constructor(readonly config: Record<string, unknown>) {
     FakeHls.instances.push(this);
@@ -71,6 +81,8 @@ interface Reports {
   tracks: TrackConfiguration[][];
   sourceInfo: unknown[];
   discontinuities: number;
+  textTracks: [TextTrack[], string | null][];
+  cues: unknown[];
 }
 
 function setUp(adjustments: Partial<SinkAdjustments> = {}, unplayable: (q: Quality) => boolean = () => false) {
@@ -83,6 +95,8 @@ function setUp(adjustments: Partial<SinkAdjustments> = {}, unplayable: (q: Quali
     tracks: [],
     sourceInfo: [],
     discontinuities: 0,
+    textTracks: [],
+    cues: [],
   };
   const host: SinkHost = {
     video: video.asVideo(),
@@ -98,7 +112,8 @@ function setUp(adjustments: Partial<SinkAdjustments> = {}, unplayable: (q: Quali
     onSourceInfo: (info) => reports.sourceInfo.push(info),
     onTracks: (tracks) => reports.tracks.push(tracks),
     onDiscontinuity: () => (reports.discontinuities += 1),
-    onTimedCues() {},
+    onTimedCues: (cues) => reports.cues.push(...cues),
+    onTextTracks: (tracks, selected) => reports.textTracks.push([tracks, selected]),
     onServerClock() {},
     onProgress() {},
     onDeclined() {},
@@ -260,5 +275,75 @@ describe('mse sink', () => {
         .map((t) => t.trackID)
         .sort(),
     ).toEqual(['audio', 'video']);
+  });
+
+  it('reports subtitles and captions as text tracks; none shown nor loaded until the page asks', () => {
+    const { sink, hls, reports } = setUp();
+    // Rendered by the page from their cues, never by the browser; hls.js's DEFAULT=YES is not loaded by itself.
+    expect(hls().config).toMatchObject({ renderTextTracksNatively: false, subtitlePreference: { name: '\u0000none' } });
+    hls().levels = [level(360, 800_000)];
+    hls().emit(Events.MANIFEST_PARSED, { levels: hls().levels });
+    hls().emit(Events.MANIFEST_LOADED, {
+      levels: hls().levels,
+      url: 'https://origin.test/master.m3u8',
+      sessionData: null,
+      startTimeOffset: null,
+      captions: [{ instreamId: 'CC1', name: 'English CC', lang: 'en', default: false }],
+    });
+    hls().subtitleTracks = [
+      { name: 'English', lang: 'en', default: true },
+      { name: 'Deutsch', lang: 'de', default: false },
+    ];
+    hls().emit(Events.SUBTITLE_TRACKS_UPDATED, { subtitleTracks: hls().subtitleTracks });
+    // Reported once hls.js has made its own choice (none: the preference names no track).
+    vi.advanceTimersByTime(0);
+    expect(reports.textTracks.at(-1)).toEqual([
+      [
+        { id: 'English', name: 'English', language: 'en', kind: 'subtitles', default: true },
+        { id: 'Deutsch', name: 'Deutsch', language: 'de', kind: 'subtitles', default: false },
+        { id: 'cc1', name: 'English CC', language: 'en', kind: 'captions', default: false },
+      ],
+      null,
+    ]);
+    // A channel found in the video with no rendition naming it.
+    hls().emit(Events.NON_NATIVE_TEXT_TRACKS_FOUND, { tracks: [{ _id: 'textTrack3', label: 'x', kind: 'captions' }] });
+    expect(reports.textTracks.at(-1)![0].map((t) => t.id)).toEqual(['English', 'Deutsch', 'cc1', 'cc3']);
+
+    const subtitles = (cues: { startTime: number; endTime: number; text: string }[]) =>
+      hls().emit(Events.CUES_PARSED, {
+        type: 'subtitles',
+        cues,
+        track: 'default',
+        subtitleTrack: hls().subtitleTracks[1],
+      });
+    subtitles([{ startTime: 1, endTime: 2, text: 'Hallo' }]);
+    expect(reports.cues).toEqual([]); // not shown
+
+    sink.setTextTrack!('Deutsch');
+    expect(hls().subtitleTrack).toBe(1);
+    expect(hls().config.subtitlePreference).toEqual({ name: 'Deutsch' });
+    expect(reports.textTracks.at(-1)![1]).toBe('Deutsch');
+    subtitles([{ startTime: 3, endTime: 4, text: '<i>Hallo</i> &amp; tschüss' }]);
+    hls().emit(Events.CUES_PARSED, {
+      type: 'captions',
+      cues: [{ startTime: 3, endTime: 4, text: 'CC' }],
+      track: 'textTrack1',
+    });
+    expect(reports.cues).toEqual([
+      { type: 'TextCue', startTime: 3, endTime: 4, text: 'Hallo & tschüss', track: 'Deutsch' },
+    ]);
+
+    sink.setTextTrack!('cc1');
+    expect(hls().subtitleTrack).toBe(-1);
+    hls().emit(Events.CUES_PARSED, {
+      type: 'captions',
+      cues: [{ startTime: 5, endTime: 6, text: 'CC' }],
+      track: 'textTrack1',
+    });
+    expect(reports.cues.at(-1)).toEqual({ type: 'TextCue', startTime: 5, endTime: 6, text: 'CC', track: 'cc1' });
+    // The next instance (a reload) prefers the page's choice.
+    sink.setTextTrack!('English');
+    sink.reload();
+    expect(hls().config).toMatchObject({ subtitlePreference: { name: 'English' } });
   });
 });

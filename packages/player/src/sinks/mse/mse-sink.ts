@@ -5,7 +5,8 @@ import type * as Id3Cues from '../../metadata/id3-cues.ts';
 import { lowLatencyTarget } from '../../rules/catch-up.ts';
 import { MediaBitrateMeter } from '../../rules/media-bitrate.ts';
 import { afterStall, NO_STALL_BACKOFF, stallExtra } from '../../rules/stall-backoff.ts';
-import type { Quality } from '../../types/quality.ts';
+import type { Quality, TextTrack } from '../../types/quality.ts';
+import { plainText } from '../../hls/webvtt.ts';
 import { serverTimeUrl } from '../../rules/server-clock.ts';
 import { chooseStartLevel } from '../../rules/start-level.ts';
 import { hlsConfig, isSource, levelToQuality } from './hls-config.ts';
@@ -14,6 +15,9 @@ import { partTimingFromPlaylist, peekingPlaylistLoader } from './playlist-peek.t
 import type { Sink, SinkHost, TrackConfiguration } from '../sink.ts';
 
 export { levelToQuality } from './hls-config.ts';
+
+/** A subtitle name no stream has: hls.js's preference for "none" (its default would load DEFAULT=YES ones). */
+const NO_SUBTITLES = '\u0000none';
 
 /** The hls.js class, injectable so the sink's own logic runs in unit tests without MediaSource. */
 export type HlsClass = typeof Hls;
@@ -35,6 +39,10 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
   /** The discontinuity sequence last played; a change is a discontinuity crossed. */
   let lastCc: number | null = null;
   let id3Cues: Promise<typeof Id3Cues> | null = null;
+  /** The text track the page shows (setTextTrack), kept across instances; null: none. */
+  let textTrack: string | null = null;
+  /** The current instance's captions channels (closed-caption renditions, then those found), by id. */
+  let captions = new Map<string, TextTrack>();
   /** The SourceBuffers the current hls.js instance announced (BUFFER_CODECS), by track. */
   const announced = new Map<'video' | 'audio' | 'audiovideo', string>();
 
@@ -120,8 +128,40 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
     );
   }
 
+  /**
+   * hls.js's subtitle tracks (its current group) and the CEA-608 channels, as the player's text
+   * tracks: subtitles by NAME, captions `cc1` … `cc4` (textTrack1 … in hls.js), as on our engine.
+   */
+  function textTracks(instance: Hls): TextTrack[] {
+    const subtitles = instance.subtitleTracks.map((track) => ({
+      ...{ id: track.name, name: track.name, language: track.lang ?? '' },
+      ...{ kind: 'subtitles' as const, default: track.default },
+    }));
+    return [...subtitles, ...captions.values()];
+  }
+
+  function reportTextTracks(instance: Hls): void {
+    const tracks = textTracks(instance);
+    if (tracks.length === 0 || hls !== instance) return;
+    host.onTextTracks?.(tracks, tracks.some((t) => t.id === textTrack) ? textTrack : null);
+  }
+
+  /**
+   * Which subtitles hls.js loads: the page's choice by name, or none. Its preference too, which
+   * it follows when it lists tracks again (a new instance, another group): a name no track has
+   * for none, or it would load and show its DEFAULT=YES track by itself.
+   */
+  const subtitlePreference = () => ({ name: textTrack ?? NO_SUBTITLES });
+  function applyTextTrack(instance: Hls): void {
+    instance.config.subtitlePreference = subtitlePreference();
+    const index = instance.subtitleTracks.findIndex((track) => track.name === textTrack);
+    instance.subtitleDisplay = index >= 0;
+    if (instance.subtitleTrack !== index) instance.subtitleTrack = index;
+  }
+
   function create(): Hls {
     announced.clear();
+    captions = new Map();
     const applyTarget = (partHoldBackS: number, partTargetS: number) => {
       const target = lowLatency ? lowLatencyTarget(partHoldBackS, partTargetS) : null;
       // hls.js starts, and resyncs (seekToLiveEdge, liveMaxLatency), at its target: make it ours,
@@ -131,6 +171,7 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
     };
     const instance: Hls = new Engine({
       ...hlsConfig(lowLatency, measuredBandwidth),
+      subtitlePreference: subtitlePreference(),
       pLoader: peekingPlaylistLoader(Engine.DefaultConfig.loader, (text) => {
         const timing = partTimingFromPlaylist(text);
         if (timing) applyTarget(timing.partHoldBackS, timing.partTargetS);
@@ -166,7 +207,16 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
       host.onSourceInfo({ sessionData, startOffset: data.startTimeOffset ?? 0 });
       const clock = serverTimeUrl(data.sessionData, data.url);
       if (clock) host.onServerClock(clock);
+      for (const rendition of data.captions ?? []) {
+        const channel = /^CC([1-4])$/.exec(rendition.instreamId ?? '')?.[1];
+        if (!channel) continue;
+        captions.set(`cc${channel}`, {
+          ...{ id: `cc${channel}`, name: rendition.name, language: rendition.lang ?? '' },
+          ...{ kind: 'captions', default: rendition.default },
+        });
+      }
       settleQualities();
+      reportTextTracks(instance);
     });
     instance.on(Events.MANIFEST_PARSED, (_event, data) => {
       kept = data.levels.map(levelToQuality);
@@ -204,6 +254,36 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
     // Alternate audio renditions (the full build plays them): listed, and the one playing.
     instance.on(Events.AUDIO_TRACKS_UPDATED, () => reportAudioTracks(instance));
     instance.on(Events.AUDIO_TRACK_SWITCHED, () => reportAudioTracks(instance));
+    // Subtitles and captions (renderTextTracksNatively off, hls-config.ts): listed, and the shown
+    // one's cues handed to the player as on our engine, never drawn by the browser.
+    // After hls.js's own dispatch: it selects its track when this event's handlers are done, so
+    // a page that chooses one as the list arrives would otherwise be overruled at once.
+    instance.on(Events.SUBTITLE_TRACKS_UPDATED, () => env.timers.setTimeout(() => reportTextTracks(instance), 0));
+    instance.on(Events.NON_NATIVE_TEXT_TRACKS_FOUND, (_event, data) => {
+      let found = false;
+      for (const track of data.tracks) {
+        const id = /^textTrack([1-4])$/.exec(track._id ?? '')?.[1];
+        if (track.kind !== 'captions' || !id || captions.has(`cc${id}`)) continue;
+        captions.set(`cc${id}`, { id: `cc${id}`, name: `CC${id}`, language: '', kind: 'captions', default: false });
+        found = true;
+      }
+      if (found) reportTextTracks(instance);
+    });
+    instance.on(Events.CUES_PARSED, (_event, data) => {
+      const channel = /^textTrack([1-4])$/.exec(data.track)?.[1];
+      const track = data.type === 'captions' ? channel && `cc${channel}` : data.subtitleTrack?.name;
+      if (!track || track !== textTrack || hls !== instance) return;
+      const cues = (data.cues as { startTime: number; endTime: number; text: string }[])
+        .map(({ startTime, endTime, text }) => ({
+          type: 'TextCue' as const,
+          startTime,
+          endTime,
+          text: plainText(text),
+          track,
+        }))
+        .filter((cue) => cue.text);
+      if (cues.length > 0) host.onTimedCues(cues);
+    });
     instance.attachMedia(host.video);
     return instance;
   }
@@ -246,6 +326,12 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
     setAudioTrack(id) {
       const index = hls?.audioTracks.findIndex((track) => track.name === id) ?? -1;
       if (hls && index >= 0) hls.audioTrack = index;
+    },
+    setTextTrack(id) {
+      textTrack = id;
+      if (!hls) return;
+      applyTextTrack(hls);
+      reportTextTracks(hls);
     },
     setQuality(quality) {
       manual = quality;

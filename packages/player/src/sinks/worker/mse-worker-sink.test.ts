@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineCommand, EngineEvent } from '../../engine/protocol.ts';
 import type { PlayerError } from '../../types/errors.ts';
-import type { Quality } from '../../types/quality.ts';
+import type { Quality, TextTrack } from '../../types/quality.ts';
 import { fakeEnvironment, FakeVideo, quality } from '../../testing/fakes.ts';
 import {
   createMseWorkerSink,
@@ -60,6 +60,7 @@ function setUp(
     clock: [] as string[],
     declined: [] as string[],
     cues: [] as unknown[],
+    textTracks: [] as [TextTrack[], string | null][],
   };
   const host: SinkHost = {
     video: video.asVideo(),
@@ -76,6 +77,7 @@ function setUp(
     onTracks: (tracks) => reports.tracks.push(tracks),
     onDiscontinuity() {},
     onTimedCues: (cues) => reports.cues.push(...cues),
+    onTextTracks: (tracks, selected) => reports.textTracks.push([tracks, selected]),
     onServerClock: (url) => reports.clock.push(url),
     onProgress: () => (reports.progress += 1),
     onDeclined: (reason) => reports.declined.push(reason),
@@ -265,10 +267,23 @@ describe('mse-worker sink', () => {
     expect(worker().sent('seekTo')).toEqual([{ cmd: 'seekTo', position: 42 }]);
   });
 
-  it('hands CEA-608 captions to the player as text cues', () => {
+  it('hands the text tracks and the shown one’s cues to the player, and logs a warning', () => {
     const { worker, reports } = setUp();
-    worker().emit({ type: 'captions', cues: [{ startTime: 3, endTime: 5, text: 'Hi' }] });
-    expect(reports.cues).toEqual([{ type: 'TextCue', startTime: 3, endTime: 5, text: 'Hi' }]);
+    const tracks: TextTrack[] = [{ id: 'cc1', name: 'CC1', language: '', kind: 'captions', default: false }];
+    worker().emit({ type: 'textTracks', tracks, selected: 'cc1' });
+    expect(reports.textTracks).toEqual([[tracks, 'cc1']]);
+    worker().emit({ type: 'captions', track: 'cc1', cues: [{ startTime: 3, endTime: 5, text: 'Hi' }] });
+    expect(reports.cues).toEqual([{ type: 'TextCue', startTime: 3, endTime: 5, text: 'Hi', track: 'cc1' }]);
+    worker().emit({ type: 'warning', message: 'a subtitle segment was skipped: HTTP 404' });
+  });
+
+  it('sends the text track the page shows, and again to the engine of a reload', () => {
+    const { sink, worker } = setUp();
+    sink.setTextTrack!('English');
+    expect(worker().sent('setTextTrack')).toEqual([{ cmd: 'setTextTrack', id: 'English' }]);
+    sink.reload();
+    expect(worker().commands.map((c) => c.cmd)).toEqual(['create', 'setAutoViewportSize', 'load', 'setTextTrack']);
+    expect(worker().sent('setTextTrack')).toEqual([{ cmd: 'setTextTrack', id: 'English' }]);
   });
 
   it('hands engine errors to the player, and a media error to its policy', () => {

@@ -86,6 +86,8 @@ export function createMseWorkerSink(
   let lowLatency = host.lowLatency;
   let liveMaxLatency = Number.POSITIVE_INFINITY;
   let manual: Quality | null = null;
+  /** The text track the page shows (setTextTrack), sent again to each new worker. */
+  let textTrack: string | null = null;
   let worker: EngineWorker | null = null;
   let timeline: EngineTimeline | null = null;
   let timelineAt = 0;
@@ -160,6 +162,9 @@ export function createMseWorkerSink(
       case 'audioTracks':
         host.onAudioTracks?.(event.tracks, event.selected);
         return;
+      case 'textTracks':
+        host.onTextTracks?.(event.tracks, event.selected);
+        return;
       case 'qualityChanged':
         host.onQualityChanged(event.quality);
         return;
@@ -199,7 +204,10 @@ export function createMseWorkerSink(
         });
         return;
       case 'captions':
-        host.onTimedCues(event.cues.map((cue) => ({ type: 'TextCue', ...cue })));
+        host.onTimedCues(event.cues.map((cue) => ({ type: 'TextCue', ...cue, track: event.track })));
+        return;
+      case 'warning':
+        env.logger.warn(`${type}: ${event.message}`);
         return;
       case 'discontinuity':
         host.onDiscontinuity();
@@ -329,6 +337,7 @@ export function createMseWorkerSink(
     sendViewport();
     if (manual) post({ cmd: 'setQuality', quality: { name: manual.name, bitrate: manual.bitrate } });
     if (!started) post({ cmd: 'load', path: url });
+    if (textTrack !== null) post({ cmd: 'setTextTrack', id: textTrack });
     positionTimer = env.timers.setInterval(tick, POSITION_INTERVAL_MS);
   }
 
@@ -356,6 +365,10 @@ export function createMseWorkerSink(
     },
     setAudioTrack(id) {
       post({ cmd: 'setAudioTrack', id });
+    },
+    setTextTrack(id) {
+      textTrack = id;
+      post({ cmd: 'setTextTrack', id });
     },
     setQuality(quality) {
       manual = quality;
