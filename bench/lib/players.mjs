@@ -52,8 +52,8 @@ function barePage({ id, title, pkg, script, css, video, code }) {
   return { path: `/assets/__bench/${id}/index.html`, files };
 }
 
-const HLSJS_PAGE = (config) => `const hls = new Hls(${config});
-hls.loadSource('${LIVE}');
+const HLSJS_PAGE = (config, live) => `const hls = new Hls(${config});
+hls.loadSource('${live}');
 hls.attachMedia(video);
 window.__benchPlayerDate = () => hls.playingDate?.getTime() ?? null;`;
 
@@ -63,15 +63,17 @@ window.__benchPlayerDate = () => hls.playingDate?.getTime() ?? null;`;
 // bound as in hls.js's low-latency demo.
 const HLSJS_LL_CONFIG = '{ lowLatencyMode: true, maxLiveSyncPlaybackRate: 1.1, backBufferLength: 90 }';
 
-const SHAKA_PAGE = `shaka.polyfill.installAll();
+const SHAKA_PAGE = (live) => `shaka.polyfill.installAll();
 const player = new shaka.Player();
 window.__benchPlayerDate = () => player.getPlayheadTimeAsDate()?.getTime() ?? null;
-player.attach(video).then(() => player.load('${LIVE}')).catch((e) => console.error('shaka', e.code, e.message));`;
+player.attach(video).then(() => player.load('${live}')).catch((e) => console.error('shaka', e.code, e.message));`;
 
 // Video.js plays HLS with its own engine (VHS) on MSE; overrideNative keeps it there where the
 // browser could also play HLS natively, so it is VHS that is measured.
-const VIDEOJS_PAGE = `const player = videojs(video, { autoplay: 'muted', muted: true, html5: { vhs: { overrideNative: true } } });
-player.src({ src: '${LIVE}', type: 'application/x-mpegURL' });`;
+const VIDEOJS_PAGE = (
+  live,
+) => `const player = videojs(video, { autoplay: 'muted', muted: true, html5: { vhs: { overrideNative: true } } });
+player.src({ src: '${live}', type: 'application/x-mpegURL' });`;
 
 export const PLAYER_LABELS = {
   embed: 'OnAir embed',
@@ -87,9 +89,9 @@ export const PLAYER_LABELS = {
 // Chromium's own HLS on a bare <video>: no script at all, so its first frame is the floor the
 // script players are measured against. It has no SourceBuffer to read: its latency is dated by
 // the segment clock (lib/measure.mjs).
-const NATIVE_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>native HLS</title>
+const NATIVE_PAGE = (live) => `<!doctype html><html><head><meta charset="utf-8"><title>native HLS</title>
 <style>html,body{margin:0;background:#000}video{width:640px;height:360px}</style></head>
-<body><video muted autoplay playsinline src="${LIVE}"></video></body></html>`;
+<body><video muted autoplay playsinline src="${live}"></video></body></html>`;
 
 // The embed where MediaSource is missing (iPhones): with window.MediaSource and
 // ManagedMediaSource taken away before any page script runs, the embed chooses the passthrough
@@ -109,7 +111,6 @@ function withoutMediaSourceOrServiceWorkers() {
   delete Navigator.prototype.serviceWorker;
 }
 
-const EMBED_PAGE = { path: '/studio-live?muted=true', files: {} };
 const LIVE_MANIFEST_WORKER = '/live-manifest-sw.js';
 
 /**
@@ -122,7 +123,9 @@ const LIVE_MANIFEST_WORKER = '/live-manifest-sw.js';
  * - `controlledBy`: the service worker's path that must control the page once it plays, null for
  *   none; undefined: not checked.
  */
-export function players(ids = Object.keys(PLAYER_LABELS)) {
+export function players(ids = Object.keys(PLAYER_LABELS), { live = LIVE, embedPath = '/studio-live?muted=true' } = {}) {
+  // Another stream (bench/packagers.mjs): the peers load `live`, the embed opens `embedPath`.
+  const EMBED_PAGE = { path: embedPath, files: {} };
   const hlsjs = peer('hls.js');
   const shaka = peer('shaka-player');
   const videojs = peer('video.js');
@@ -158,7 +161,13 @@ export function players(ids = Object.keys(PLAYER_LABELS)) {
       version: hlsjs.version,
       ownClock: 'hls.playingDate',
       config: 'new Hls()',
-      page: barePage({ id: 'hlsjs', title: 'hls.js', pkg: hlsjs, script: 'dist/hls.min.js', code: HLSJS_PAGE('') }),
+      page: barePage({
+        id: 'hlsjs',
+        title: 'hls.js',
+        pkg: hlsjs,
+        script: 'dist/hls.min.js',
+        code: HLSJS_PAGE('', live),
+      }),
     },
     {
       id: 'hlsjs-ll',
@@ -170,7 +179,7 @@ export function players(ids = Object.keys(PLAYER_LABELS)) {
         title: 'hls.js low-latency',
         pkg: hlsjs,
         script: 'dist/hls.min.js',
-        code: HLSJS_PAGE(HLSJS_LL_CONFIG),
+        code: HLSJS_PAGE(HLSJS_LL_CONFIG, live),
       }),
     },
     {
@@ -183,7 +192,7 @@ export function players(ids = Object.keys(PLAYER_LABELS)) {
         title: 'Shaka Player',
         pkg: shaka,
         script: 'dist/shaka-player.compiled.js',
-        code: SHAKA_PAGE,
+        code: SHAKA_PAGE(live),
       }),
     },
     {
@@ -198,7 +207,7 @@ export function players(ids = Object.keys(PLAYER_LABELS)) {
         script: 'dist/video.min.js',
         css: 'dist/video-js.min.css',
         video: '<video class="video-js" muted autoplay playsinline></video>',
-        code: VIDEOJS_PAGE,
+        code: VIDEOJS_PAGE(live),
       }),
     },
     {
@@ -209,7 +218,7 @@ export function players(ids = Object.keys(PLAYER_LABELS)) {
       latencyClock: 'segments',
       page: {
         path: '/assets/__bench/native/index.html',
-        files: { 'assets/__bench/native/index.html': () => NATIVE_PAGE },
+        files: { 'assets/__bench/native/index.html': () => NATIVE_PAGE(live) },
       },
     },
   ];

@@ -143,9 +143,13 @@ export function installProbe(sampleEveryMs) {
 
   const order = ([msn, part]) => msn * 1000 + (part ?? 999);
   function noteChunk(name) {
-    const match = /\/(?:seg-(\d+)|onair-sw-prefetch-(\d+)|part-(\d+)\.(\d+))\.m4s(?:$|\?)/.exec(name);
+    // Ours (seg-N.m4s, part-N.K.m4s) and ffmpeg's HLS muxer's (seg_N.m4s, seg_N.ts: bench/packagers.mjs).
+    const match =
+      /\/(?:seg-(\d+)\.m4s|onair-sw-prefetch-(\d+)\.m4s|part-(\d+)\.(\d+)\.m4s|seg_(\d+)\.(?:m4s|ts))(?:$|\?)/.exec(
+        name,
+      );
     if (!match) return;
-    const whole = match[1] ?? match[2];
+    const whole = match[1] ?? match[2] ?? match[5];
     const chunk = whole ? [Number(whole), null] : [Number(match[3]), Number(match[4])];
     if (!newestChunk || order(chunk) > order(newestChunk)) newestChunk = chunk;
   }

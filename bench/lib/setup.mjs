@@ -60,7 +60,7 @@ function freePort() {
  * `embedDir` is the built embed it serves (its EMBED_DIR); `testingHooks` mounts the testing
  * hooks (ADMIN=1), which the stand-in Chromecast is one of.
  */
-export async function startPlatform({ timeoutMs = 30_000, embedDir, testingHooks = false } = {}) {
+export async function startPlatform({ timeoutMs = 30_000, embedDir, testingHooks = false, env = {} } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/main.ts'], {
@@ -71,6 +71,8 @@ export async function startPlatform({ timeoutMs = 30_000, embedDir, testingHooks
       HOST: '127.0.0.1',
       ADMIN: testingHooks ? '1' : '0',
       ...(embedDir ? { EMBED_DIR: embedDir } : {}),
+      // More of the platform's settings (bench/packagers.mjs: CHANNELS_FILE).
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -92,8 +94,9 @@ export async function startPlatform({ timeoutMs = 30_000, embedDir, testingHooks
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     try {
+      // Up once it answers at all (a channels file may have no studio-live): 404 is an answer.
       const response = await fetch(`${base}/api/v2/channels/studio-live/info`);
-      if (response.ok) return { base, stop };
+      if (response.ok || response.status === 404) return { base, stop };
     } catch {
       // not listening yet
     }

@@ -42,11 +42,8 @@ const EMBED_CASES = new Set(['fmp4-muxed', 'hevc']);
  * passes, when its line goes. `auto` fails wherever our engine declines: the player then plays
  * on hls.js (`mse`), not our engine.
  */
-const KNOWN_GAPS: Record<string, Partial<Record<Mode | 'embed', string>>> = {
-  hevc: {
-    mse: 'hls.js\'s manifestIncompatibleCodecsError is reported as type Error (code 3), not NotSupported: the embed on this sink would show the generic copy, not "This browser can\'t play this stream"',
-  },
-};
+// None today: HEVC on `mse` (hls.js said "Error 3", not NotSupported) closed with issue 33.
+const KNOWN_GAPS: Record<string, Partial<Record<Mode | 'embed', string>>> = {};
 
 interface Corpus {
   root: string;

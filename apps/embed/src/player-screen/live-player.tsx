@@ -1,5 +1,5 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
-import { PlayerState, type AudioTrack, type Quality, type TextTrack } from '@onair/player';
+import { PlayerState, type AudioTrack, type Quality } from '@onair/player';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { channelInfoQuery } from '../channel/queries.ts';
@@ -11,8 +11,8 @@ import { retriesWhenOnline } from '../lib/player-error-copy.ts';
 import { PlayerErrorMessage } from './player-error.tsx';
 import { PlayerOverlay, type PastVideoInfo } from './player-overlay.tsx';
 import { useCaption } from './use-caption.ts';
-import { useCaptionPreferences } from '../player/use-caption-preferences.ts';
-import { captionCss, chooseTextTrack, type CaptionStyle } from '../player/caption-style.ts';
+import { useCaptions } from './use-captions.ts';
+import { captionCss } from '../player/caption-style.ts';
 import { useGpuSurface } from '../player/use-gpu-surface.ts';
 import { useCast } from '../player/use-cast.ts';
 import { useFullscreen } from './use-fullscreen.ts';
@@ -31,7 +31,6 @@ import './player.css';
 const StatsPanel = lazy(() => import('./stats-panel.tsx'));
 /** One empty list, so that the menu's props stay equal while the stream has no audio tracks. */
 const NO_AUDIO_TRACKS: readonly AudioTrack[] = [];
-const NO_TEXT_TRACKS: readonly TextTrack[] = [];
 
 interface LivePlayerProps {
   url: string;
@@ -98,32 +97,7 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
   const goLive = useCallback(() => request({ type: 'go-live' }), [request]);
   const toggleStats = useCallback(() => setStatsOpen((open) => !open), []);
 
-  // Captions follow the viewer's choice (use-caption-preferences.ts): on, they show the track in
-  // the language last chosen (caption-style.ts chooseTextTrack) on this stream and the next.
-  const [captionPrefs, setCaptionPrefs] = useCaptionPreferences();
-  const textTracks = snapshot?.textTracks ?? NO_TEXT_TRACKS;
-  const textTrack = snapshot?.textTrack ?? null;
-  const preferredTrack = captionPrefs.enabled ? (chooseTextTrack(textTracks, captionPrefs.language)?.id ?? null) : null;
-  useEffect(() => {
-    if (preferredTrack !== null && textTrack === null) request({ type: 'set-text-track', id: preferredTrack });
-    if (!captionPrefs.enabled && textTrack !== null) request({ type: 'set-text-track', id: null });
-  }, [preferredTrack, textTrack, captionPrefs.enabled, request]);
-  const onTextTrack = useCallback(
-    (id: string | null) => {
-      const track = textTracks.find((t) => t.id === id);
-      setCaptionPrefs({ ...captionPrefs, enabled: id !== null, language: track?.language ?? captionPrefs.language });
-      request({ type: 'set-text-track', id });
-    },
-    [textTracks, captionPrefs, setCaptionPrefs, request],
-  );
-  const toggleCaptions = useCallback(() => {
-    if (textTracks.length === 0) return;
-    setCaptionPrefs({ ...captionPrefs, enabled: textTrack === null });
-  }, [textTracks.length, textTrack, captionPrefs, setCaptionPrefs]);
-  const onCaptionStyle = useCallback(
-    (style: CaptionStyle) => setCaptionPrefs({ ...captionPrefs, style }),
-    [captionPrefs, setCaptionPrefs],
-  );
+  const captions = useCaptions(snapshot, request);
   const retry = useCallback(() => {
     if (!player) return;
     player.load(url);
@@ -153,7 +127,7 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
       'go-live': () => {
         if (behindLive.behind) goLive();
       },
-      'toggle-captions': toggleCaptions,
+      'toggle-captions': captions.toggle,
     };
   });
 
@@ -233,7 +207,7 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
         className="player__captions"
         aria-live="polite"
         data-testid="captions"
-        style={captionCss(captionPrefs.style) as React.CSSProperties}
+        style={captionCss(captions.prefs.style) as React.CSSProperties}
       >
         {caption && <span className="player__caption">{caption}</span>}
       </div>
@@ -256,7 +230,11 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
         fullscreen={canFullscreen ? fullscreen : null}
         pictureInPicture={pictureInPicture}
         cast={{ status: cast.status, onToggle: cast.toggle }}
-        captions={{ available: textTracks.length > 0, on: textTrack !== null, onToggle: toggleCaptions }}
+        captions={{
+          available: captions.textTracks.length > 0,
+          on: captions.textTrack !== null,
+          onToggle: captions.toggle,
+        }}
         seek={
           span && {
             span,
@@ -274,11 +252,11 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
           audioTracks: snapshot?.audioTracks ?? NO_AUDIO_TRACKS,
           audioTrack: snapshot?.audioTrack ?? null,
           onAudioTrack,
-          textTracks,
-          textTrack,
-          onTextTrack,
-          captionStyle: captionPrefs.style,
-          onCaptionStyle,
+          textTracks: captions.textTracks,
+          textTrack: captions.textTrack,
+          onTextTrack: captions.onTextTrack,
+          captionStyle: captions.prefs.style,
+          onCaptionStyle: captions.onStyle,
           statsOpen,
           onToggleStats: toggleStats,
           onOpenChange: setMenuOpen,

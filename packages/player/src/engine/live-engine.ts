@@ -1,4 +1,4 @@
-import { parseMediaPlaylist, type MediaPlaylist } from '../hls/media-playlist.ts';
+import type { MediaPlaylist } from '../hls/media-playlist.ts';
 import { parseMultivariant, type AudioRendition, type Multivariant } from '../hls/multivariant.ts';
 import { ErrorCode, ErrorType } from '../types/errors.ts';
 import { ThroughputEstimator } from './abr.ts';
@@ -8,7 +8,7 @@ import type { EngineDeps, EngineOptions } from './engine-deps.ts';
 import { EngineRequests } from './engine-requests.ts';
 import { mediaProblem } from './fmp4.ts';
 import { InitSegments, splitCodecs } from './init-segments.ts';
-import { engineError, MEDIA_RETRY, PLAYLIST_RETRY, SUBTITLE_RETRY, type Loaded } from './loader.ts';
+import { engineError, MEDIA_RETRY, PLAYLIST_RETRY, type Loaded } from './loader.ts';
 import { SegmentKeys } from './segment-keys.ts';
 import { MediaLoop, type FetchOptions, type MediaLoopHost } from './media-loop.ts';
 import type { TrackStart } from './part-scheduler.ts';
@@ -16,8 +16,7 @@ import { PlaylistRefresher } from './playlist-refresher.ts';
 import type { EngineEvent } from './protocol.ts';
 import { Renditions, type QualityRef } from './renditions.ts';
 import { StartPrefetch } from './start-prefetch.ts';
-import { SubtitleLoop } from './subtitle-loop.ts';
-import { TextTracks } from './text-tracks.ts';
+import { TextTrackShow } from './text-track-show.ts';
 import type { RemuxedCaption, TsRemuxer } from './ts/ts-remuxer.ts';
 import { isTransportStream } from './ts/transport-stream.ts';
 import { MediaTimeline } from './timeline-anchor.ts';
@@ -61,9 +60,7 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
   private audioChoices: (AudioRendition & { url: string })[] = [];
   private readonly audioRefresher: PlaylistRefresher;
   /** The stream's subtitles and captions, and the one the page shows. */
-  private readonly text = new TextTracks();
-  /** The subtitle rendition shown, loaded beside the media (null: none, or in-band captions). */
-  private subtitles: SubtitleLoop | null = null;
+  private readonly text: TextTrackShow;
   /** Whether this generation's loops run (a stream that ended, or failed, loads nothing more). */
   private running = false;
   /** Where this generation's main track starts (the media loop's plan), for the audio to align to. */
@@ -122,6 +119,18 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
         this.wakeups.wake();
       },
     });
+    this.text = new TextTrackShow({
+      generation: () => this.generation,
+      running: () => this.running,
+      signal: () => this.abort.signal,
+      position: () => this.position,
+      wakeups: this.wakeups,
+      monotonic: () => deps.monotonic(),
+      timeReference: () => this.timeline.reference(),
+      mediaOffset: () => this.loop.offsets.offset,
+      requests: this.requests,
+      emit: (event) => deps.emit(event),
+    });
   }
 
   /** SPEC §7 setRequestCredentials: the credentials mode of every request. */
@@ -136,7 +145,7 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     const gen = this.restart();
     this.playlist = null;
     this.audio = null;
-    this.showSubtitles(null);
+    this.text.clear();
     this.loop.offsets.forget();
     void this.loadMultivariant(url, gen, multivariant);
   }
@@ -168,8 +177,7 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
       void audio.loop.run(gen);
     }
     this.running = true;
-    this.subtitles?.reset();
-    void this.subtitles?.run(gen);
+    this.text.start(gen);
     void this.loop.run(gen);
   }
 
@@ -403,12 +411,10 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     }
     this.audio = this.audioFor(multivariant, this.variant);
     if (this.audioChoices.length > 0) this.emitAudioTracks();
-    this.text.set(
+    this.text.setStream(
       multivariant,
       multivariant.variants.find((v) => v.url === this.renditions.all[this.variant]?.url),
     );
-    this.showSubtitles(this.text.subtitle());
-    if (this.text.list().length > 0) this.emitTextTracks();
     this.refresher.follow(this.renditions.all[this.variant]!.url);
     this.startLoops(gen);
   }
@@ -428,72 +434,14 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     this.seekToLive();
   }
 
-  /**
-   * Shows text track `id` (TextTrack), or none: a subtitle rendition's loop starts (and the one
-   * before stops); in-band captions are passed on as the remuxer finds them. An id the stream
-   * does not list (yet) is kept, and shows once listed.
-   */
+  /** Shows text track `id`, or none (text-track-show.ts). */
   setTextTrack(id: string | null): void {
-    const before = this.text.selected();
-    this.text.wanted = id;
-    if (this.text.selected() === before) return;
-    this.showSubtitles(this.text.subtitle());
-    this.emitTextTracks();
+    this.text.setTextTrack(id);
   }
 
-  /** CEA-608 captions the remuxer found: a channel new to the list is announced; the shown one's cues go to the page. */
+  /** CEA-608 captions the remuxer found (text-track-show.ts). */
   inBandCaptions(captions: RemuxedCaption[]): void {
-    let listed = false;
-    for (const caption of captions) listed = this.text.foundInBand(caption.stream) || listed;
-    if (listed) this.emitTextTracks();
-    const shown = this.text.selected();
-    const cues = captions
-      .filter((c) => c.stream.toLowerCase() === shown)
-      .map(({ startTime, endTime, text }) => ({ startTime, endTime, text }));
-    if (shown && cues.length > 0) this.deps.emit({ type: 'captions', track: shown, cues });
-  }
-
-  private emitTextTracks(): void {
-    this.deps.emit({ type: 'textTracks', tracks: this.text.list(), selected: this.text.selected() });
-  }
-
-  /** The subtitle loop for `rendition` (stopping any other), running at once where the loops run. */
-  private showSubtitles(rendition: { name: string; url: string } | null): void {
-    if (this.subtitles?.id === rendition?.name) return;
-    this.subtitles?.stop();
-    this.subtitles = rendition && this.subtitleLoop(rendition.name, rendition.url);
-    if (this.running) void this.subtitles?.run(this.generation);
-  }
-
-  private subtitleLoop(id: string, url: string): SubtitleLoop {
-    const scope = (gen: number) => ({ signal: this.abort.signal, current: () => gen === this.generation });
-    const warn = (message: string) => this.deps.emit({ type: 'warning', message });
-    return new SubtitleLoop(
-      {
-        generation: () => this.generation,
-        position: () => this.position,
-        wakeups: this.wakeups,
-        monotonic: () => this.deps.monotonic(),
-        timeReference: () => this.timeline.reference(),
-        mediaOffset: () => this.loop.offsets.offset,
-        loadPlaylist: (playlistUrl, gen) =>
-          this.requests.playlist(
-            playlistUrl,
-            scope(gen),
-            (text) => parseMediaPlaylist(text, playlistUrl),
-            (event) =>
-              warn(`the subtitle playlist failed: ${event.type === 'error' ? event.error.message : event.type}`),
-          ),
-        loadText: async (segmentUrl, gen) => {
-          const loaded = await this.requests.load(segmentUrl, scope(gen), { policy: SUBTITLE_RETRY, kind: 'subtitle' });
-          return loaded && new TextDecoder().decode(loaded.bytes);
-        },
-        cues: (track, cues) => this.deps.emit({ type: 'captions', track, cues }),
-        warn,
-      },
-      id,
-      url,
-    );
+    this.text.inBandCaptions(captions);
   }
 
   private emitAudioTracks(): void {

@@ -90,6 +90,17 @@ describe('classifyHlsError', () => {
     }
   });
 
+  it('says a playlist with no variant the browser decodes is NotSupported 1003, as our engine does', () => {
+    for (const type of ['mediaError', 'networkError']) {
+      expect(
+        classifyHlsError({ type, details: 'manifestIncompatibleCodecsError', fatal: true, message: 'hvc1' }, at(0)),
+      ).toMatchObject({
+        action: 'fail',
+        error: { type: ErrorType.NotSupported, code: ErrorCode.NoPlayableSink, source: 'playlist', fatal: true },
+      });
+    }
+  });
+
   it('fails on an engine error it cannot classify, with a code', () => {
     expect(classifyHlsError({ type: 'otherError', details: 'internalException', fatal: true }, at(0))).toMatchObject({
       action: 'fail',

@@ -103,12 +103,27 @@ function otherError(input: HlsErrorInput, fatal: boolean): PlayerError {
  * - non-fatal errors are reported for logs only;
  * - a fatal network error is retried with the player's backoff, except a 4xx, which is an
  *   answer (the stream is not there, or not for this viewer), not a hiccup;
+ * - a playlist with no variant the browser decodes is NotSupported 1003, as on our engine;
  * - MediaSource or SourceBuffer creation failure is NotSupported with code 4 (SPEC §8);
  * - any other fatal media error goes to the player's media policy (reload once, then report);
  * - a parsing error is InvalidData, anything else an engine error.
  */
 export function classifyHlsError(input: HlsErrorInput, context: HlsErrorContext): HlsErrorDecision {
   const network = input.type === 'networkError';
+  // No variant this browser can decode (HEVC in Chromium here): what our own engine says of the
+  // same playlist (NotSupported 1003), not a decode error to reload for.
+  if (input.details === 'manifestIncompatibleCodecsError' && input.fatal) {
+    return {
+      action: 'fail',
+      error: {
+        type: ErrorType.NotSupported,
+        code: ErrorCode.NoPlayableSink,
+        source: 'playlist',
+        message: `no variant this browser can play: ${describe(input)}`,
+        fatal: true,
+      },
+    };
+  }
   if (MEDIA_SOURCE_CREATION_DETAILS.has(input.details) && input.fatal) {
     return {
       action: 'fail',
