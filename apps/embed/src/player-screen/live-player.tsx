@@ -1,7 +1,7 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
 import { PlayerState, type AudioTrack, type Quality } from '@onair/player';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { channelInfoQuery } from '../channel/queries.ts';
 import { usePublicConfig } from '../config-context.tsx';
 import type { EmbedParams } from '../lib/embed-params.ts';
@@ -114,7 +114,10 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
   }, [lostConnection, retry]);
 
   const actions = useRef<Record<ShortcutAction, () => void> | null>(null);
-  useEffect(() => {
+  // A layout effect, so the shortcuts act on what is on screen: a passive effect runs after
+  // paint, and a key pressed in between (a CC button just shown) met the previous render's
+  // actions (seen: `c` ignored right after the stream listed its first text track).
+  useLayoutEffect(() => {
     actions.current = {
       'toggle-play': togglePlay,
       'toggle-mute': toggleMute,
