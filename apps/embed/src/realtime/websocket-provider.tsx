@@ -22,7 +22,7 @@ export function WebSocketProvider({ children }: { children: ReactNode }) {
     // reads it before each request and the realtime store needs it for private channels. The
     // embed plays (and connects) without it when identification fails.
     let requestId: string | null = null;
-    void afterFirstFrame()
+    const identification = afterFirstFrame()
       .then(() => import('@onair/identity'))
       .then(({ browserLocalStorage, createDeviceIdentifier }) =>
         createDeviceIdentifier({
@@ -37,7 +37,14 @@ export function WebSocketProvider({ children }: { children: ReactNode }) {
         started?.store.getState().setRequestId(requestId);
       })
       .catch((error: unknown) => console.warn('Device identification unavailable', error));
-    void afterFirstFrame()
+    // Realtime starts once identification has settled (IDENTIFY_WAIT_MS at most), so the viewer
+    // token call carries the signed request id that counts this device as one viewer; a token
+    // asked for before it (seen on a busy machine) went without one and was not counted.
+    const identifiedOrLate = Promise.race([
+      identification,
+      afterFirstFrame().then(() => new Promise((resolve) => setTimeout(resolve, IDENTIFY_WAIT_MS))),
+    ]);
+    void identifiedOrLate
       .then(() => import('./realtime-connection.ts'))
       .then((module) => module.startRealtime(config, () => requestId))
       .then((value) => {
@@ -57,6 +64,9 @@ export function WebSocketProvider({ children }: { children: ReactNode }) {
 }
 
 /** The realtime connection, or null while it is starting. Throws outside WebSocketProvider. */
+/** How long realtime waits for device identification before it connects without a request id. */
+const IDENTIFY_WAIT_MS = 5000;
+
 export function useRealtimeConnection(): RealtimeConnection | null {
   const value = useContext(WebSocketContext);
   if (value === undefined) throw createViewerSocketContextError();
