@@ -7,6 +7,8 @@ import type { TsRemuxerLoader } from './ts/transport-stream.ts';
 export interface EngineDeps {
   fetch: typeof fetch;
   monotonic(): number;
+  /** Wall-clock time (epoch ms): a playlist's Last-Modified is read against it (playlist-age.ts). */
+  now(): number;
   timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
   target: MediaTarget;
   emit(event: EngineEvent): void;

@@ -70,25 +70,28 @@ export class EngineRequests {
    * A playlist, fetched with retries and parsed; null when the scope ended or the request was
    * aborted (a variant switch), and after a failure, which goes to `failed` as the error event.
    * `fetched`: its text, which the page asked for already (parsed and judged as if loaded here).
+   * `parse` is also given the answer's Last-Modified (loader.ts Loaded), null for the page's text.
    * A body that is not a playlist (a proxy's error page, a broken cache) is asked for again on
    * the playlist schedule, as a 5xx is: only the same answer after the last retry is fatal.
    */
   async playlist<T>(
     url: string,
     scope: RequestScope,
-    parse: (text: string) => T,
+    parse: (text: string, modifiedMs: number | null) => T,
     failed: (event: EngineEvent) => void,
     fetched?: string,
   ): Promise<T | null> {
     let text = fetched;
+    let modifiedMs: number | null = null;
     for (let attempt = fetched === undefined ? 0 : -1; ; attempt++) {
       try {
         if (text === undefined) {
           const loaded = await this.load(url, scope, { policy: PLAYLIST_RETRY, kind: 'playlist' });
           if (!loaded || !scope.current() || scope.signal.aborted) return null;
           text = new TextDecoder().decode(loaded.bytes);
+          modifiedMs = loaded.modifiedMs;
         }
-        return parse(text);
+        return parse(text, modifiedMs);
       } catch (error) {
         if (error instanceof PlaylistError && attempt < PLAYLIST_RETRY.maxRetries) {
           text = undefined;

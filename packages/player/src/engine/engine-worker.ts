@@ -76,6 +76,7 @@ function build(create: Extract<EngineCommand, { cmd: 'create' }>): LiveEngine | 
     {
       fetch: (input, init) => fetch(input, init),
       monotonic: () => performance.now(),
+      now: () => Date.now(),
       timers: {
         setTimeout: (callback, ms) => setTimeout(callback, ms),
         clearTimeout: (handle) => clearTimeout(handle as number),

@@ -27,6 +27,7 @@ function start(
     {
       fetch: origin.fetch,
       monotonic: () => Date.now(),
+      now: () => Date.now(),
       timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
       target,
       emit: (event) => {
@@ -500,6 +501,7 @@ describe('LiveEngine', () => {
       {
         fetch: origin.fetch,
         monotonic: () => Date.now(),
+        now: () => Date.now(),
         timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
         target,
         emit: (event) => events.push(event),
@@ -558,6 +560,7 @@ describe('LiveEngine', () => {
       {
         fetch: origin.fetch,
         monotonic: () => Date.now(),
+        now: () => Date.now(),
         timers: { setTimeout: (cb, ms) => setTimeout(cb, ms), clearTimeout: (h) => clearTimeout(h as number) },
         target,
         emit: (event) => events.push(event),
@@ -826,6 +829,33 @@ describe('LiveEngine', () => {
     expect(media[0]).toBe('360p/seg-2.m4s');
     expect(origin.requests).toContain('360p/media.m3u8?_HLS_msn=5');
     expect(origin.requests.some((r) => r.includes('_HLS_part'))).toBe(false);
+  });
+
+  it('counts the age a classic playlist already had on arrival (its Last-Modified), up to a target duration', async () => {
+    vi.setSystemTime(new Date('2026-11-27T12:00:00.900Z'));
+    for (const [modified, position] of [
+      [null, EPOCH_S + 2.0], // none: HOLD-BACK (3 s) behind the 5.0 s edge, segment 2 from its start
+      // Written in the second before now (0.9 s in): taken as 0.5 s in, so 0.4 s old.
+      ['Fri, 27 Nov 2026 12:00:00 GMT', EPOCH_S + 2.4],
+      ['Fri, 27 Nov 2026 11:59:00 GMT', EPOCH_S + 2.0], // older than a target duration: no clock
+      ['Fri, 27 Nov 2026 12:00:05 GMT', EPOCH_S + 2.0], // written "later": the viewer's clock is behind
+    ] as const) {
+      target = new RecordingTarget();
+      events = [];
+      const fetch = origin.fetch;
+      origin.fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        if (modified === null || !String(input).includes('media.m3u8')) return response;
+        const headers = new Headers(response.headers);
+        headers.set('last-modified', modified);
+        return new Response(await response.arrayBuffer(), { status: response.status, headers });
+      };
+      start({ lowLatency: false });
+      await settle();
+      expect(of('seek').map((e) => e.position)).toEqual([position]);
+      engine.destroy();
+      origin.fetch = fetch;
+    }
   });
 
   it('never puts a token of the playback URL into an error message', async () => {

@@ -12,6 +12,7 @@ import { engineError, MEDIA_RETRY, PLAYLIST_RETRY, type Loaded } from './loader.
 import { SegmentKeys } from './segment-keys.ts';
 import { MediaLoop, type FetchOptions, type MediaLoopHost } from './media-loop.ts';
 import type { TrackStart } from './part-scheduler.ts';
+import { ageAtArrivalMs } from './playlist-age.ts';
 import { PlaylistRefresher } from './playlist-refresher.ts';
 import type { EngineEvent } from './protocol.ts';
 import { Renditions, type QualityRef } from './renditions.ts';
@@ -42,8 +43,8 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
   variant = -1;
   playlist: MediaPlaylist | null = null;
   readonly prefetch = new StartPrefetch();
-  /** When the newest playlist arrived (monotonic ms): its edge has moved on since. */
-  playlistAt = 0;
+  /** When the packager wrote the newest playlist (monotonic ms; playlist-age.ts): its edge has moved on since. */
+  playlistWrittenAt = 0;
   readonly init = new InitSegments();
   readonly timeline = new MediaTimeline();
   position = Number.NaN;
@@ -97,9 +98,10 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
       },
       sleep: (ms) => this.wakeups.sleep(ms),
       lowLatency: () => this.options.lowLatency,
-      onPlaylist: (playlist) => {
+      onPlaylist: (playlist, modifiedMs) => {
         this.playlist = playlist;
-        this.playlistAt = deps.monotonic();
+        const maxMs = 1000 * (playlist.partTarget || playlist.targetDuration);
+        this.playlistWrittenAt = deps.monotonic() - ageAtArrivalMs(modifiedMs, deps.now(), maxMs);
         this.emitTimeline();
         this.wakeups.wake();
       },

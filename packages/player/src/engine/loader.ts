@@ -54,6 +54,11 @@ export interface Loaded {
   transferMs: number;
   /** Request to first byte (ms), for the record (the origin holds blocking requests here). */
   waitMs: number;
+  /**
+   * The response's Last-Modified (epoch ms), null when absent or unreadable: when a static
+   * server's packager last wrote the file (a live playlist's age, playlist-age.ts).
+   */
+  modifiedMs: number | null;
 }
 
 export interface LoaderDeps {
@@ -126,7 +131,13 @@ export async function load(
   const body = await readCapped(response, limit, watch.onBytes, () => new OversizedBodyError(url, kind));
   // A server that ignores Range answers 200 with the whole resource: the range is cut from it.
   const bytes = range && response.status === 200 ? body.slice(range.first, range.last + 1) : body;
-  return { bytes, transferMs: deps.monotonic() - headersAt, waitMs: headersAt - started };
+  const modified = Date.parse(response.headers.get('last-modified') ?? '');
+  return {
+    bytes,
+    transferMs: deps.monotonic() - headersAt,
+    waitMs: headersAt - started,
+    modifiedMs: Number.isFinite(modified) ? modified : null,
+  };
 }
 
 /**

@@ -49,8 +49,11 @@ export interface MediaLoopHost {
   readonly generation: number;
   readonly abort: AbortController;
   readonly playlist: MediaPlaylist | null;
-  /** When the newest playlist arrived (monotonic ms). */
-  readonly playlistAt: number;
+  /**
+   * When the packager wrote the newest playlist (monotonic ms): its arrival, less the age it
+   * already had then where its Last-Modified tells (playlist-age.ts).
+   */
+  readonly playlistWrittenAt: number;
   readonly position: number;
   readonly variant: number;
   readonly renditions: Renditions;
@@ -431,7 +434,7 @@ export class MediaLoop {
           offsetS: this.startOffset,
           edgeTime: (playlist && this.host.timeline.timeline(playlist)?.edgeTime) ?? null,
           latencyS: this.startLatencyS,
-          playlistAgeS: (this.host.deps.monotonic() - this.host.playlistAt) / 1000,
+          playlistAgeS: (this.host.deps.monotonic() - this.host.playlistWrittenAt) / 1000,
           maxAgeS: playlist?.partTarget || playlist?.targetDuration || 0,
         });
         this.host.deps.emit({ type: 'seek', position });

@@ -67,7 +67,7 @@ export function startSeekPosition(input: {
   edgeTime: number | null;
   /** The distance behind the edge the start aims for (s). */
   latencyS: number;
-  /** How long ago the newest playlist arrived (s). */
+  /** How long ago the newest playlist was written (s): since it arrived, and its age then (playlist-age.ts). */
   playlistAgeS: number;
   /** Its part target (or target duration without parts): the most its age may count for. */
   maxAgeS: number;

@@ -1,11 +1,22 @@
 import { mergeDelta, parseMediaPlaylist, withoutParts, type MediaPlaylist } from '../hls/media-playlist.ts';
 import { afterLast, blockingReloadUrl } from './part-scheduler.ts';
 
+/** A playlist as it arrived, with its answer's Last-Modified (epoch ms) where the origin sent one. */
+export interface FetchedPlaylist {
+  playlist: MediaPlaylist;
+  modifiedMs: number | null;
+}
+
 export interface RefresherIo {
   /** Fetches and parses; null when aborted, over, or failed (the engine reports failures). */
-  fetch(url: string, signal: AbortSignal, parse: (text: string) => MediaPlaylist): Promise<MediaPlaylist | null>;
+  fetch(
+    url: string,
+    signal: AbortSignal,
+    parse: (text: string, modifiedMs: number | null) => FetchedPlaylist,
+  ): Promise<FetchedPlaylist | null>;
   sleep(ms: number): Promise<void>;
-  onPlaylist(playlist: MediaPlaylist): void;
+  /** `modifiedMs`: the newest answer's Last-Modified (playlist-age.ts), null where it had none. */
+  onPlaylist(playlist: MediaPlaylist, modifiedMs: number | null): void;
   /** Without low latency parts are left out (withoutParts), and reloads wait for whole segments. */
   lowLatency(): boolean;
 }
@@ -55,16 +66,19 @@ export class PlaylistRefresher {
         if (run !== this.run) return;
       }
       full = false;
-      const parsed = await this.io.fetch(url, this.abort.signal, (text) => parseMediaPlaylist(text, variantUrl));
-      if (!parsed || run !== this.run) return;
-      const merged = mergeDelta(current, parsed);
+      const fetched = await this.io.fetch(url, this.abort.signal, (text, modifiedMs) => ({
+        playlist: parseMediaPlaylist(text, variantUrl),
+        modifiedMs,
+      }));
+      if (!fetched || run !== this.run) return;
+      const merged = mergeDelta(current, fetched.playlist);
       if (!merged) {
         // The delta skipped segments we never had: ask for the whole playlist once.
         full = true;
         continue;
       }
       current = this.io.lowLatency() ? merged : withoutParts(merged);
-      this.io.onPlaylist(current);
+      this.io.onPlaylist(current, fetched.modifiedMs);
     }
   }
 }
