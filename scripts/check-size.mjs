@@ -68,14 +68,15 @@ export function workerScripts(assetJs, manifestFiles) {
 
 /**
  * Scripts a worker loads on demand (importScripts), also outside the manifest: the MPEG-TS
- * remuxer, only for a stream of such segments. They count in All JS, never before the first frame.
+ * remuxer, only for a stream of such segments, and the subtitle loop, only once subtitles are
+ * shown. They count in All JS, never before the first frame.
  * @param {string[]} assetJs every .js file under the dist's assets/ (relative paths)
  * @param {string[]} manifestFiles the manifest's chunk files
  * @returns {string[]}
  */
 export function onDemandScripts(assetJs, manifestFiles) {
   const known = new Set(manifestFiles);
-  return assetJs.filter((file) => !known.has(file) && /ts-remuxer/i.test(file)).sort();
+  return assetJs.filter((file) => !known.has(file) && /ts-remuxer|subtitle-script/i.test(file)).sort();
 }
 
 /**

@@ -120,9 +120,17 @@ describe('workerScripts', () => {
   });
 
   it('finds the scripts a worker loads on demand apart, counted in All JS only', () => {
-    const assets = ['assets/index-a.js', 'assets/engine-worker-x1.js', 'assets/ts-remuxer-script-y.js'];
+    const assets = [
+      'assets/index-a.js',
+      'assets/engine-worker-x1.js',
+      'assets/ts-remuxer-script-y.js',
+      'assets/subtitle-script-z.js',
+    ];
     expect(workerScripts(assets, ['assets/index-a.js'])).toEqual(['assets/engine-worker-x1.js']);
-    expect(onDemandScripts(assets, ['assets/index-a.js'])).toEqual(['assets/ts-remuxer-script-y.js']);
+    expect(onDemandScripts(assets, ['assets/index-a.js'])).toEqual([
+      'assets/subtitle-script-z.js',
+      'assets/ts-remuxer-script-y.js',
+    ]);
   });
 });
 

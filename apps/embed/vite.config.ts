@@ -34,6 +34,8 @@ function precompress(): Plugin {
 const ENGINE_WORKER_PLACEHOLDER = '%ONAIR_ENGINE_WORKER%';
 /** …and the MPEG-TS remuxer's script, which the engine worker loads for such a stream. */
 const TS_REMUXER_PLACEHOLDER = '%ONAIR_TS_REMUXER%';
+/** …and the subtitle loop's script, which it loads once a subtitle rendition is shown. */
+const SUBTITLES_PLACEHOLDER = '%ONAIR_SUBTITLES%';
 /** Where index.html takes the early start: the build puts the script there. */
 const EARLY_START_MARKER = '<!-- onair:early-start -->';
 
@@ -59,6 +61,9 @@ function earlyStartScript(): Plugin {
         const remuxers = Object.keys(context.bundle ?? {}).filter((file) => /ts-remuxer[^/]*\.js$/.test(file));
         if (remuxers.length !== 1)
           throw new Error(`expected one MPEG-TS remuxer in the build, found ${remuxers.length}`);
+        const subtitles = Object.keys(context.bundle ?? {}).filter((file) => /subtitle-script[^/]*\.js$/.test(file));
+        if (subtitles.length !== 1)
+          throw new Error(`expected one subtitle script in the build, found ${subtitles.length}`);
         if (!html.includes(EARLY_START_MARKER)) throw new Error(`index.html lost ${EARLY_START_MARKER}`);
         const { build } = await import('esbuild');
         const result = await build({
@@ -72,14 +77,15 @@ function earlyStartScript(): Plugin {
           logLevel: 'silent',
         });
         const code = result.outputFiles[0]!.text.trim();
-        for (const placeholder of [ENGINE_WORKER_PLACEHOLDER, TS_REMUXER_PLACEHOLDER]) {
+        for (const placeholder of [ENGINE_WORKER_PLACEHOLDER, TS_REMUXER_PLACEHOLDER, SUBTITLES_PLACEHOLDER]) {
           if (!code.includes(placeholder)) throw new Error(`the early start lost ${placeholder}`);
         }
         if (/<\/script|<!--/i.test(code))
           throw new Error('the early start cannot be inlined: it holds </script or <!--');
         const filled = code
           .replace(ENGINE_WORKER_PLACEHOLDER, () => `/${files[0]}`)
-          .replace(TS_REMUXER_PLACEHOLDER, () => `/${remuxers[0]}`);
+          .replace(TS_REMUXER_PLACEHOLDER, () => `/${remuxers[0]}`)
+          .replace(SUBTITLES_PLACEHOLDER, () => `/${subtitles[0]}`);
         const script = `<script>${filled}</script>`;
         return html.replace(EARLY_START_MARKER, () => script);
       },

@@ -1,9 +1,9 @@
 /**
  * The page's early start, as the build inlines it into index.html's <head> (vite.config.ts,
  * earlyStartScript): a classic script that runs before the bundle has even been requested. The
- * build writes the engine worker's and the MPEG-TS remuxer's hashed URLs in place of the
- * placeholders.
+ * build writes the engine worker's, the MPEG-TS remuxer's and the subtitle loop's hashed URLs in
+ * place of the placeholders.
  */
 import { earlyStart } from './early-start.ts';
 
-earlyStart(window, '%ONAIR_ENGINE_WORKER%', '%ONAIR_TS_REMUXER%');
+earlyStart(window, '%ONAIR_ENGINE_WORKER%', '%ONAIR_TS_REMUXER%', '%ONAIR_SUBTITLES%');

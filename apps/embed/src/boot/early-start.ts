@@ -72,9 +72,15 @@ export const EARLY_CREATE: CreateCommand = {
  * token-bearing call must not be answered by a response fetched without one). Returns the
  * handle, or null when the page starts nothing early. `workerUrl`: the engine worker's built URL
  * (the build writes it; anything not starting with `/` means no early engine); `tsRemuxerUrl`:
- * the MPEG-TS remuxer's (the worker loads it only for such a stream; none: it declines them).
+ * the MPEG-TS remuxer's (the worker loads it only for such a stream; none: it declines them);
+ * `subtitleScriptUrl`: the subtitle loop's (loaded once a subtitle rendition is shown).
  */
-export function earlyStart(win: EarlyWindow, workerUrl: string, tsRemuxerUrl = ''): EarlyStart | null {
+export function earlyStart(
+  win: EarlyWindow,
+  workerUrl: string,
+  tsRemuxerUrl = '',
+  subtitleScriptUrl = '',
+): EarlyStart | null {
   const slug = /^\/([^/]+)$/.exec(win.location.pathname)?.[1];
   if (!slug || !SLUG_PATTERN.test(slug) || !win.fetch || hasSessionCookie(win)) return null;
   try {
@@ -102,6 +108,8 @@ export function earlyStart(win: EarlyWindow, workerUrl: string, tsRemuxerUrl = '
   if (!worker) return handle;
   if (tsRemuxerUrl.startsWith('/'))
     worker.postMessage({ cmd: 'setTsRemuxer', url: tsRemuxerUrl } satisfies EngineCommand);
+  if (subtitleScriptUrl.startsWith('/'))
+    worker.postMessage({ cmd: 'setSubtitleScript', url: subtitleScriptUrl } satisfies EngineCommand);
   // Read by the start-up journey and the benchmark.
   win.performance.mark('onair:engine-early-start');
   runEarlyEngine(win, handle, worker, (path) => answer(responses[path]!), paths, fetchFn);

@@ -7,6 +7,7 @@ import {
 } from '@onair/player';
 import engineWorkerUrl from '@onair/player/engine-worker?worker&url';
 import tsRemuxerUrl from '@onair/player/ts-remuxer?worker&url';
+import subtitleScriptUrl from '@onair/player/subtitle-script?worker&url';
 import { adoptEarlyEngine } from '../lib/early-engine.ts';
 import { announceFirstFrame } from '../start-up.ts';
 import { playerErrorConsoleDetail } from '../lib/player-error-copy.ts';
@@ -54,6 +55,8 @@ const startEngineWorker = () => {
   const worker = new Worker(engineWorkerUrl);
   // Loaded by the worker only for a stream of MPEG-TS segments (engine/ts/ts-remuxer.ts).
   worker.postMessage({ cmd: 'setTsRemuxer', url: tsRemuxerUrl } satisfies EngineCommand);
+  // …and the subtitle loop only once a subtitle rendition is shown (engine/subtitle-script.ts).
+  worker.postMessage({ cmd: 'setSubtitleScript', url: subtitleScriptUrl } satisfies EngineCommand);
   return worker;
 };
 const workerSink = mseWorkerSinkFactory(startEngineWorker, adoptEarlyEngine(window.__onairStart ?? { engine: null }));

@@ -1,6 +1,7 @@
 import type { Timers } from '../types/environment.ts';
 import type { MediaTarget } from './media-target.ts';
 import type { EngineEvent } from './protocol.ts';
+import type { SubtitleLoader } from './subtitle-loader.ts';
 import type { TsRemuxerLoader } from './ts/transport-stream.ts';
 
 /** What the engine is given: the network, the clock and timers, its MediaSource target, where events go. */
@@ -18,6 +19,8 @@ export interface EngineDeps {
    * where the engine cannot have it: it then declines those streams to another sink.
    */
   loadTsRemuxer?: TsRemuxerLoader;
+  /** The subtitle loop, loaded the first time a subtitle rendition is shown; absent: none is. */
+  loadSubtitles?: SubtitleLoader;
 }
 
 export interface EngineOptions {

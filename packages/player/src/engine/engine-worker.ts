@@ -10,6 +10,7 @@ import { LiveEngine } from './live-engine.ts';
 import { ClientTarget } from './client-target.ts';
 import { MseTarget } from './mse-target.ts';
 import { decodeCommand, type EngineCommand, type EngineEvent } from './protocol.ts';
+import type { SubtitleLoopFactory } from './subtitle-loader.ts';
 import type { createTsRemuxer } from './ts/ts-remuxer.ts';
 
 interface WorkerScope {
@@ -19,6 +20,8 @@ interface WorkerScope {
   importScripts(...urls: string[]): void;
   /** What the MPEG-TS remuxer's script defines (ts/ts-remuxer-script.ts). */
   onairTsRemuxer?: typeof createTsRemuxer;
+  /** What the subtitle loop's script defines (subtitle-script.ts). */
+  onairSubtitleLoop?: SubtitleLoopFactory;
 }
 const scope = self as unknown as WorkerScope;
 
@@ -43,6 +46,26 @@ async function loadTsRemuxer() {
   scope.importScripts(tsRemuxerUrl);
   if (!scope.onairTsRemuxer) throw new Error('the MPEG-TS remuxer script defined nothing');
   return scope.onairTsRemuxer();
+}
+
+/** The subtitle loop's script (setSubtitleScript): loaded only once a subtitle rendition is shown. */
+let subtitleScriptUrl: string | null = null;
+
+/** The subtitle loop and WebVTT parser, from their own classic script, as the remuxer. */
+async function loadSubtitles() {
+  if (!subtitleScriptUrl) throw new Error('no subtitle script was given');
+  scope.importScripts(subtitleScriptUrl);
+  if (!scope.onairSubtitleLoop) throw new Error('the subtitle script defined nothing');
+  return scope.onairSubtitleLoop;
+}
+
+/** A script URL of this worker's origin, or null: a URL the page was handed cannot make the worker run another's. */
+function ownScript(url: unknown): string | null {
+  try {
+    return typeof url === 'string' && new URL(url, self.location.href).origin === self.location.origin ? url : null;
+  } catch {
+    return null;
+  }
 }
 
 type WorkerSinkType = 'mse-worker' | 'default-media-source';
@@ -85,6 +108,7 @@ function build(create: Extract<EngineCommand, { cmd: 'create' }>): LiveEngine | 
       emit,
       isTypeSupported: (mime) => MediaSource.isTypeSupported(mime),
       loadTsRemuxer,
+      loadSubtitles,
     },
     {
       lowLatency: create.lowLatency,
@@ -119,9 +143,14 @@ function configure(command: EngineCommand): boolean {
       else sinkType = command.sinkType;
       return true;
     case 'setTsRemuxer':
-      // Only a script of this origin: a URL the page was handed cannot make the worker run another's.
-      if (new URL(command.url, self.location.href).origin === self.location.origin) tsRemuxerUrl = command.url;
-      else emit({ type: 'commandError', cmd: command.cmd, reason: 'the remuxer must be a script of this origin' });
+      tsRemuxerUrl = ownScript(command.url) ?? tsRemuxerUrl;
+      if (!ownScript(command.url))
+        emit({ type: 'commandError', cmd: command.cmd, reason: 'the remuxer must be a script of this origin' });
+      return true;
+    case 'setSubtitleScript':
+      subtitleScriptUrl = ownScript(command.url) ?? subtitleScriptUrl;
+      if (!ownScript(command.url))
+        emit({ type: 'commandError', cmd: command.cmd, reason: 'the subtitle script must be of this origin' });
       return true;
     case 'setAutoViewportSize':
       viewport = { width: command.width, height: command.height };

@@ -1,4 +1,4 @@
-import type { ErrorSource, ErrorType } from '../types/errors.ts';
+import type { ErrorSource, ErrorType, PlaybackRestriction } from '../types/errors.ts';
 import type { AudioTrack, Quality, TextTrack } from '../types/quality.ts';
 import type { TrackKind } from './media-target.ts';
 
@@ -52,6 +52,8 @@ export type EngineCommand =
    * loaded when a stream has MPEG-TS segments; without it such streams are declined.
    */
   | { cmd: 'setTsRemuxer'; url: string }
+  /** The subtitle loop's script (subtitle-script.ts), loaded the first time a subtitle rendition is shown. */
+  | { cmd: 'setSubtitleScript'; url: string }
   /** Not in the spec's list: plays another alternate audio rendition, by its id (AudioTrack). */
   | { cmd: 'setAudioTrack'; id: string }
   /**
@@ -119,6 +121,7 @@ export interface EngineError {
   source: ErrorSource;
   message: string;
   fatal: boolean;
+  restriction?: PlaybackRestriction;
 }
 
 /** The live playlist as the engine last saw it, for the page's latency and catch-up. */
@@ -212,6 +215,7 @@ const COMMANDS: ReadonlySet<string> = new Set<EngineCommandName>([
   'setAudioTrack',
   'setTextTrack',
   'setTsRemuxer',
+  'setSubtitleScript',
   'onOnline',
   'onOffline',
   'onClientSinkUpdate',

@@ -3,7 +3,8 @@ import type { Multivariant, Variant } from '../hls/multivariant.ts';
 import type { EngineRequests } from './engine-requests.ts';
 import { SUBTITLE_RETRY } from './loader.ts';
 import type { EngineEvent } from './protocol.ts';
-import { SubtitleLoop, type SubtitleLoopHost } from './subtitle-loop.ts';
+import type { SubtitleLoopFactory, SubtitleRun } from './subtitle-loader.ts';
+import type { SubtitleLoopHost } from './subtitle-loop.ts';
 import { TextTracks } from './text-tracks.ts';
 import type { RemuxedCaption } from './ts/ts-remuxer.ts';
 
@@ -18,6 +19,8 @@ export interface TextTrackShowHost extends Pick<
   signal(): AbortSignal;
   readonly requests: EngineRequests;
   emit(event: EngineEvent): void;
+  /** The subtitle loop's code, loaded on first use (subtitle-loader.ts); null where it cannot be had. */
+  subtitleLoops(): Promise<SubtitleLoopFactory | null>;
 }
 
 /**
@@ -28,7 +31,9 @@ export interface TextTrackShowHost extends Pick<
  */
 export class TextTrackShow {
   private readonly text = new TextTracks();
-  private subtitles: SubtitleLoop | null = null;
+  /** The subtitle rendition shown, and its loop once its code has loaded. */
+  private shown: { name: string; url: string } | null = null;
+  private subtitles: SubtitleRun | null = null;
 
   constructor(private readonly host: TextTrackShowHost) {}
 
@@ -79,43 +84,48 @@ export class TextTrackShow {
     this.host.emit({ type: 'textTracks', tracks: this.text.list(), selected: this.text.selected() });
   }
 
-  /** The subtitle loop for `rendition` (stopping any other), running at once where the loops run. */
+  /**
+   * The subtitle loop for `rendition` (stopping any other), running where the loops run as soon
+   * as its code is in (the first time a subtitle rendition is shown, a script of its own).
+   */
   private showSubtitles(rendition: { name: string; url: string } | null): void {
-    if (this.subtitles?.id === rendition?.name) return;
+    if (this.shown?.name === rendition?.name) return;
     this.subtitles?.stop();
-    this.subtitles = rendition && this.subtitleLoop(rendition.name, rendition.url);
-    if (this.host.running()) void this.subtitles?.run(this.host.generation());
+    this.subtitles = null;
+    this.shown = rendition;
+    if (!rendition) return;
+    void this.host.subtitleLoops().then((create) => {
+      if (this.shown !== rendition) return; // another choice meanwhile
+      if (!create) return this.host.emit({ type: 'warning', message: 'subtitles cannot be shown here' });
+      this.subtitles = create(this.loopHost(), rendition.name, rendition.url);
+      if (this.host.running()) void this.subtitles.run(this.host.generation());
+    });
   }
 
-  private subtitleLoop(id: string, url: string): SubtitleLoop {
+  private loopHost(): SubtitleLoopHost {
     const host = this.host;
     const scope = (gen: number) => ({ signal: host.signal(), current: () => gen === host.generation() });
     const warn = (message: string) => host.emit({ type: 'warning', message });
-    return new SubtitleLoop(
-      {
-        generation: () => host.generation(),
-        position: () => host.position(),
-        wakeups: host.wakeups,
-        monotonic: () => host.monotonic(),
-        timeReference: () => host.timeReference(),
-        mediaOffset: () => host.mediaOffset(),
-        loadPlaylist: (playlistUrl, gen) =>
-          host.requests.playlist(
-            playlistUrl,
-            scope(gen),
-            (text) => parseMediaPlaylist(text, playlistUrl),
-            (event) =>
-              warn(`the subtitle playlist failed: ${event.type === 'error' ? event.error.message : event.type}`),
-          ),
-        loadText: async (segmentUrl, gen) => {
-          const loaded = await host.requests.load(segmentUrl, scope(gen), { policy: SUBTITLE_RETRY, kind: 'subtitle' });
-          return loaded && new TextDecoder().decode(loaded.bytes);
-        },
-        cues: (track, cues) => host.emit({ type: 'captions', track, cues }),
-        warn,
+    return {
+      generation: () => host.generation(),
+      position: () => host.position(),
+      wakeups: host.wakeups,
+      monotonic: () => host.monotonic(),
+      timeReference: () => host.timeReference(),
+      mediaOffset: () => host.mediaOffset(),
+      loadPlaylist: (playlistUrl, gen) =>
+        host.requests.playlist(
+          playlistUrl,
+          scope(gen),
+          (text) => parseMediaPlaylist(text, playlistUrl),
+          (event) => warn(`the subtitle playlist failed: ${event.type === 'error' ? event.error.message : event.type}`),
+        ),
+      loadText: async (segmentUrl, gen) => {
+        const loaded = await host.requests.load(segmentUrl, scope(gen), { policy: SUBTITLE_RETRY, kind: 'subtitle' });
+        return loaded && new TextDecoder().decode(loaded.bytes);
       },
-      id,
-      url,
-    );
+      cues: (track, cues) => host.emit({ type: 'captions', track, cues }),
+      warn,
+    };
   }
 }
