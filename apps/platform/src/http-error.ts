@@ -8,7 +8,8 @@ import type { FastifyReply } from 'fastify';
 export interface ErrorBody {
   status: number;
   statusText: string;
-  data: { message: string };
+  /** `restriction`: the SPEC §8 code of a refused playback (the origin's restricted answer). */
+  data: { message: string; restriction?: number };
 }
 
 const STATUS_TEXT: Record<number, string> = {

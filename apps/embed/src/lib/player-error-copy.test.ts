@@ -1,7 +1,9 @@
-import { ErrorType, type PlayerError } from '@onair/player';
+import { ErrorType, PlaybackRestriction, type PlayerError } from '@onair/player';
 import { describe, expect, it } from 'vitest';
 import {
+  CONCURRENCY_LIMIT_COPY,
   DEFAULT_PLAYER_ERROR_COPY,
+  offersRetry,
   PLAYER_ERROR_TITLE,
   playerErrorConsoleDetail,
   playerErrorCopy,
@@ -84,5 +86,35 @@ describe('retriesWhenOnline', () => {
   it('is true only for the errors a lost connection explains', () => {
     const retried = Object.values(ErrorType).filter((type) => retriesWhenOnline(errorOf(type)));
     expect(retried.sort()).toEqual([ErrorType.Network, ErrorType.NetworkIO, ErrorType.Timeout].sort());
+  });
+});
+
+describe('playerErrorCopy: restricted playback', () => {
+  const restricted = (restriction: PlaybackRestriction): PlayerError => ({
+    ...errorOf(ErrorType.Authorization),
+    code: 403,
+    restriction,
+  });
+
+  it('has its own copy for each SPEC §8 restriction code, saying what the viewer can do where they can', () => {
+    const copies = Object.values(PlaybackRestriction).map((code) => playerErrorCopy(restricted(code)));
+    expect(new Set(copies).size).toBe(6);
+    for (const copy of copies) expect(copy).toMatch(/^[A-Z].*\.$/);
+    expect(playerErrorCopy(restricted(PlaybackRestriction.Geoblocked))).toMatch(/country or region/);
+    expect(playerErrorCopy(restricted(PlaybackRestriction.AnonymizerBlocked))).toMatch(/VPN.*Turn it off/);
+    expect(playerErrorCopy(restricted(PlaybackRestriction.CellularNetworkProhibited))).toMatch(/Wi-Fi/);
+  });
+
+  it('offers Retry only where the viewer can change something (a VPN, a mobile network) or nothing was named', () => {
+    expect(offersRetry(restricted(PlaybackRestriction.AnonymizerBlocked))).toBe(true);
+    expect(offersRetry(restricted(PlaybackRestriction.CellularNetworkProhibited))).toBe(true);
+    for (const code of [1, 2, 5, 6] as const) expect(offersRetry(restricted(code))).toBe(false);
+    expect(offersRetry(errorOf(ErrorType.Authorization))).toBe(true);
+  });
+
+  it('reads a 429 as the concurrency limit, and an unknown restriction as its type', () => {
+    expect(playerErrorCopy({ ...errorOf(ErrorType.Network), code: 429 })).toBe(CONCURRENCY_LIMIT_COPY);
+    const unknown = { ...errorOf(ErrorType.Authorization), restriction: 9 as PlaybackRestriction };
+    expect(playerErrorCopy(unknown)).toBe("You don't have access to this stream.");
   });
 });

@@ -1,4 +1,4 @@
-import type { ErrorType, PlayerError } from '@onair/player';
+import type { ErrorType, PlaybackRestriction, PlayerError } from '@onair/player';
 
 /** The heading of the error message; the copy below it says what happened in plain words. */
 export const PLAYER_ERROR_TITLE = 'This stream could not be played';
@@ -25,9 +25,47 @@ const COPY: Record<ErrorType, string> = {
   NotAvailable: "The stream isn't available right now.",
 };
 
-/** The copy for `error`'s type; a type this build does not know (a newer engine) gets the default. */
-export function playerErrorCopy(error: Pick<PlayerError, 'type'>): string {
+/**
+ * A restriction the origin named (SPEC §8 codes, PlayerError.restriction), in the viewer's
+ * words and with what they can do about it. Keyed by the spec's numbers: a code this build
+ * does not know falls back to the copy of the error's type.
+ */
+const RESTRICTION_COPY: Record<PlaybackRestriction, string> = {
+  1: "This stream isn't available in your country or region.",
+  2: "This stream can't be played on this device. Try watching on another device.",
+  3: "This stream can't be watched through a VPN or proxy. Turn it off, then retry.",
+  4: "This stream can't be watched over a mobile network. Connect to Wi-Fi, then retry.",
+  5: "This stream is only for viewers with access to it, such as the channel's subscribers.",
+  6: "This channel's past broadcasts can't be watched here.",
+};
+
+/** HTTP 429 from the origin: a limit on how many watch at once, lifting as others leave. */
+export const CONCURRENCY_LIMIT_COPY = 'Too many people are watching right now. Try again in a few minutes.';
+
+/** Where the viewer is, or what they have, which a retry cannot change: no Retry for these. */
+const FINAL_RESTRICTIONS: ReadonlySet<number> = new Set([1, 2, 5, 6]);
+
+/**
+ * The copy for `error`: its restriction's, the concurrency limit's, else its type's; a type
+ * this build does not know (a newer engine) gets the default.
+ */
+export function playerErrorCopy(
+  error: Pick<PlayerError, 'type'> & Partial<Pick<PlayerError, 'code' | 'restriction'>>,
+): string {
+  if (error.restriction !== undefined && Object.hasOwn(RESTRICTION_COPY, error.restriction)) {
+    return RESTRICTION_COPY[error.restriction];
+  }
+  if (error.code === 429) return CONCURRENCY_LIMIT_COPY;
   return Object.hasOwn(COPY, error.type) ? COPY[error.type] : DEFAULT_PLAYER_ERROR_COPY;
+}
+
+/**
+ * Whether Retry can help: not where the origin said the viewer is somewhere, or on something,
+ * it will not serve (a region, a device, an entitlement, past broadcasts); a VPN can be turned
+ * off and Wi-Fi found, and anything else may be passing.
+ */
+export function offersRetry(error: Pick<PlayerError, 'restriction'>): boolean {
+  return error.restriction === undefined || !FINAL_RESTRICTIONS.has(error.restriction);
 }
 
 /**

@@ -47,6 +47,26 @@ const requests = async (query = ''): Promise<RequestLogEntry[]> =>
   (await get(`${ADMIN}/requests${query}`)).json().requests;
 
 describe('status faults', () => {
+  it('answers a restricted playback as a 403 whose body names the SPEC §8 code', async () => {
+    await addFault({ target: 'all', restriction: 3 });
+    const response = await get(PLAYLIST);
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.json()).toEqual({
+      status: 403,
+      statusText: 'Forbidden',
+      data: { message: 'Playback restricted: anonymizer blocked', restriction: 3 },
+    });
+  });
+
+  it('says when to ask again beside a 429, exposed to a cross-origin player', async () => {
+    await addFault({ target: 'multivariant', status: 429, retryAfterS: 60 });
+    const response = await get(`/hls/${SLUG}/master.m3u8`);
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBe('60');
+    expect(response.headers['access-control-expose-headers']).toBe('retry-after');
+  });
+
   it('answers 503 to the next three segment requests, then serves media again', async () => {
     const fault = await addFault({ target: 'segment', status: 503, count: 3 });
     expect(fault).toEqual({

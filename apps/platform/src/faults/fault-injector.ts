@@ -154,7 +154,10 @@ export async function registerFaultInjector(
     }
     if (fault.status !== undefined) {
       state.effects.push('status');
-      sendFaultError(reply, fault.status, `Injected fault ${fault.id}: status ${fault.status}`);
+      sendFaultError(reply, fault.status, `Injected fault ${fault.id}: status ${fault.status}`, {
+        ...(fault.restriction !== undefined && { restriction: fault.restriction }),
+        ...(fault.retryAfterS !== undefined && { retryAfterS: fault.retryAfterS }),
+      });
       return reply;
     }
   });

@@ -22,6 +22,17 @@ describe('parseFaultSpec', () => {
     expect(parseFaultSpec(body)).toEqual({ ok: true, spec: body });
   });
 
+  it('takes a restriction as a 403 that names it, and a Retry-After beside a status', () => {
+    expect(parseFaultSpec({ target: 'multivariant', restriction: 1 })).toEqual({
+      ok: true,
+      spec: { target: 'multivariant', status: 403, restriction: 1 },
+    });
+    expect(parseFaultSpec({ target: 'all', status: 429, retryAfterS: 60 })).toEqual({
+      ok: true,
+      spec: { target: 'all', status: 429, retryAfterS: 60 },
+    });
+  });
+
   it.each<[unknown, RegExp]>([
     [null, /JSON object/],
     [[{ target: 'segment' }], /JSON object/],
@@ -52,6 +63,11 @@ describe('parseFaultSpec', () => {
     [{ target: 'segment', rendition: '', status: 503 }, /"rendition" must be a rendition name/],
     [{ target: 'segment', rendition: '../x', status: 503 }, /"rendition"/],
     [{ target: 'segment', rendition: 720, status: 503 }, /"rendition"/],
+    [{ target: 'all', restriction: 0 }, /"restriction" must be an integer from 1 to 6/],
+    [{ target: 'all', restriction: 7 }, /"restriction"/],
+    [{ target: 'all', restriction: 1, status: 404 }, /answers 403/],
+    [{ target: 'all', retryAfterS: 60 }, /"retryAfterS" needs "status"/],
+    [{ target: 'all', status: 429, retryAfterS: -1 }, /"retryAfterS"/],
   ])('rejects %j', (body, expected) => {
     expect(message(body)).toMatch(expected);
   });

@@ -31,6 +31,13 @@ export interface FaultSpec {
   delayMs?: number;
   /** Answer this 4xx/5xx status with the platform's error body instead of the media. */
   status?: number;
+  /**
+   * Playback restricted for this reason (SPEC §8 code 1–6): a 403 whose body names it
+   * (reply-error.ts restrictedBody), as a platform refusing a viewer answers.
+   */
+  restriction?: number;
+  /** A Retry-After (s) with `status` (a 429 concurrency limit says when to ask again). */
+  retryAfterS?: number;
   /** Send headers (and `stallBytes`), then hold the rest this long; `null` = until the socket closes. */
   stallMs?: number | null;
   /** Bytes of the body sent before the stall (default 0). */
@@ -42,7 +49,18 @@ export type FaultEffect = 'delay' | 'status' | 'stall' | 'corrupt';
 
 export type ParseResult = { ok: true; spec: FaultSpec } | { ok: false; message: string };
 
-const KEYS = ['target', 'rendition', 'count', 'delayMs', 'status', 'stallMs', 'stallBytes', 'corrupt'] as const;
+const KEYS = [
+  'target',
+  'rendition',
+  'count',
+  'delayMs',
+  'status',
+  'restriction',
+  'retryAfterS',
+  'stallMs',
+  'stallBytes',
+  'corrupt',
+] as const;
 const RENDITION_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 class SpecError extends Error {}
@@ -99,6 +117,17 @@ function parse(body: unknown): FaultSpec {
   if (delayMs !== undefined) spec.delayMs = delayMs;
   const status = integer(record, 'status', 400, 599);
   if (status !== undefined) spec.status = status;
+  const restriction = integer(record, 'restriction', 1, 6);
+  if (restriction !== undefined) {
+    if (status !== undefined && status !== 403) throw new SpecError('"restriction" answers 403: leave "status" out');
+    spec.status = 403;
+    spec.restriction = restriction;
+  }
+  const retryAfterS = integer(record, 'retryAfterS', 0, 86_400);
+  if (retryAfterS !== undefined) {
+    if (spec.status === undefined) throw new SpecError('"retryAfterS" needs "status"');
+    spec.retryAfterS = retryAfterS;
+  }
 
   // null is meaningful here ("until the socket closes"), so it is checked before the integer rule.
   if (record.stallMs === null) spec.stallMs = null;
@@ -124,7 +153,7 @@ function parse(body: unknown): FaultSpec {
   }
 
   if (effectsOf(spec).length === 0) {
-    throw new SpecError('A fault needs at least one of "delayMs", "status", "stallMs", "corrupt"');
+    throw new SpecError('A fault needs at least one of "delayMs", "status", "restriction", "stallMs", "corrupt"');
   }
   if (spec.status !== undefined && (spec.stallMs !== undefined || spec.corrupt !== undefined)) {
     throw new SpecError('"status" replaces the response, so it cannot be combined with "stallMs" or "corrupt"');

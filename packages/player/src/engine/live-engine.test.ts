@@ -3,6 +3,8 @@ import { EPOCH_S, FakeOrigin, fragment, initSegment, PART_S, RecordingTarget } f
 import { fragmentStartTime, trackTimescales } from './fmp4.ts';
 import { LiveEngine, QUOTA_RETRY_MS } from './live-engine.ts';
 import { MediaTargetError } from './media-target.ts';
+import type { SubtitleLoader } from './subtitle-loader.ts';
+import { SubtitleLoop } from './subtitle-loop.ts';
 import type { EngineEvent } from './protocol.ts';
 
 const MASTER = 'https://origin.test/hls/ch/master.m3u8';
@@ -21,6 +23,7 @@ function start(
     /** The multivariant playlist's text as the page fetched it (load's `extra.multivariant`). */
     multivariant?: string;
     onEvent?: (event: EngineEvent) => void;
+    loadSubtitles?: SubtitleLoader;
   } = {},
 ): void {
   engine = new LiveEngine(
@@ -35,6 +38,9 @@ function start(
         events.push(event);
       },
       isTypeSupported: () => true,
+      // The worker loads it from its own script (subtitle-script.ts); here, the module itself.
+      loadSubtitles:
+        options.loadSubtitles ?? (() => Promise.resolve((host, id, url) => new SubtitleLoop(host, id, url))),
     },
     {
       lowLatency: options.lowLatency ?? true,
@@ -454,6 +460,23 @@ describe('LiveEngine', () => {
     await vi.advanceTimersByTimeAsync(3000);
     expect(subtitleRequests().length).toBe(asked);
     expect(of('textTracks').at(-1)!.selected).toBeNull();
+  });
+
+  it('loads the subtitle loop’s code only once a subtitle track is shown; without it, plays on with a warning', async () => {
+    origin.subtitleLanguages = ['en'];
+    const loadSubtitles = vi.fn(() => Promise.reject(new Error('the script did not load')));
+    start({ loadSubtitles });
+    await settle();
+    engine.setPosition(EPOCH_S + 4.75);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(loadSubtitles).not.toHaveBeenCalled();
+    engine.setTextTrack('en');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(loadSubtitles).toHaveBeenCalledTimes(1);
+    expect(of('warning')).toEqual([{ type: 'warning', message: 'subtitles cannot be shown here' }]);
+    expect(origin.requests.filter((r) => r.startsWith('subs-'))).toEqual([]);
+    expect(of('error')).toEqual([]);
+    expect(target.appended.length).toBeGreaterThan(1);
   });
 
   it('passes a subtitle segment that fails by with a warning, and plays on', async () => {

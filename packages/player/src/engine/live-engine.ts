@@ -17,6 +17,7 @@ import { PlaylistRefresher } from './playlist-refresher.ts';
 import type { EngineEvent } from './protocol.ts';
 import { Renditions, type QualityRef } from './renditions.ts';
 import { StartPrefetch } from './start-prefetch.ts';
+import type { SubtitleLoopFactory } from './subtitle-loader.ts';
 import { TextTrackShow } from './text-track-show.ts';
 import type { RemuxedCaption, TsRemuxer } from './ts/ts-remuxer.ts';
 import { isTransportStream } from './ts/transport-stream.ts';
@@ -78,6 +79,8 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
   });
   /** The MPEG-TS remuxer once loaded (null: not yet, or not to be had). */
   private tsRemuxer: Promise<TsRemuxer | null> | null = null;
+  /** The subtitle loop's code (subtitle-loader.ts), loaded once, when a subtitle rendition is first shown. */
+  private subtitleCode: Promise<SubtitleLoopFactory | null> | null = null;
   private failed = false;
   private url = '';
 
@@ -132,6 +135,11 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
       mediaOffset: () => this.loop.offsets.offset,
       requests: this.requests,
       emit: (event) => deps.emit(event),
+      subtitleLoops: () => {
+        const load = deps.loadSubtitles;
+        this.subtitleCode ??= load ? load().catch(() => null) : Promise.resolve(null);
+        return this.subtitleCode;
+      },
     });
   }
 

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ErrorCode } from '../types/errors.ts';
-import { InvalidMediaError, loadFailure, loadWithRetry, LoadError, MEDIA_RETRY, OversizedBodyError } from './loader.ts';
+import { ErrorCode, ErrorType, PlaybackRestriction } from '../types/errors.ts';
+import {
+  InvalidMediaError,
+  loadFailure,
+  loadWithRetry,
+  LoadError,
+  MEDIA_RETRY,
+  OversizedBodyError,
+  PLAYLIST_RETRY,
+} from './loader.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -204,5 +212,72 @@ describe('load: a byte range the playlist named', () => {
     });
     expect(seen).toEqual([{ url: 'https://o.test/all.mp4', range: 'bytes=10-19' }]);
     expect([...loaded!.bytes]).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+  });
+});
+
+describe('loadWithRetry: a refusal that says why', () => {
+  const answering = (...responses: (() => Response)[]) => {
+    const fetch = vi.fn(() =>
+      Promise.resolve(responses[Math.min(fetch.mock.calls.length - 1, responses.length - 1)]!()),
+    );
+    return fetch;
+  };
+  const deps = (fetch: unknown) => ({
+    fetch: fetch as typeof globalThis.fetch,
+    monotonic: () => Date.now(),
+    credentials: 'same-origin' as const,
+  });
+  const restricted = () =>
+    new Response(JSON.stringify({ status: 403, statusText: 'Forbidden', data: { message: 'no', restriction: 3 } }), {
+      status: 403,
+      headers: { 'content-type': 'application/json' },
+    });
+
+  it('reads the restriction a 403 names, asks once, and reports it with the error', async () => {
+    const fetch = answering(restricted);
+    const error = await loadWithRetry(
+      deps(fetch),
+      'https://o.test/m.m3u8',
+      PLAYLIST_RETRY,
+      control(new AbortController().signal),
+    ).catch((caught: unknown) => caught);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(error).toBeInstanceOf(LoadError);
+    expect(loadFailure(error as LoadError, 'playlist')).toMatchObject({
+      type: ErrorType.Authorization,
+      code: 403,
+      restriction: PlaybackRestriction.AnonymizerBlocked,
+    });
+  });
+
+  it('gives up at once on a 429 whose Retry-After is beyond the retry schedule (a concurrency limit)', async () => {
+    const fetch = answering(() => new Response('', { status: 429, headers: { 'retry-after': '60' } }));
+    const error = await loadWithRetry(
+      deps(fetch),
+      'https://o.test/m.m3u8',
+      PLAYLIST_RETRY,
+      control(new AbortController().signal),
+    ).catch((caught: unknown) => caught);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(loadFailure(error as LoadError, 'playlist')).toMatchObject({ code: 429 });
+    expect(loadFailure(error as LoadError, 'playlist')).not.toHaveProperty('restriction');
+  });
+
+  it('waits out a short Retry-After before asking again', async () => {
+    const fetch = answering(
+      () => new Response('', { status: 429, headers: { 'retry-after': '3' } }),
+      () => new Response('#EXTM3U'),
+    );
+    const result = loadWithRetry(
+      deps(fetch),
+      'https://o.test/m.m3u8',
+      PLAYLIST_RETRY,
+      control(new AbortController().signal),
+    );
+    await vi.advanceTimersByTimeAsync(2_999); // the schedule alone would have asked after 1 s
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(new TextDecoder().decode((await result)!.bytes)).toBe('#EXTM3U');
   });
 });

@@ -7,8 +7,18 @@ import {
   errorTypeForHttpStatus,
   networkRetryDelay,
   type ErrorSource,
+  type PlaybackRestriction,
   type PlayerError,
 } from '../types/errors.ts';
+import { restrictionOf, RESTRICTION_BODY_MAX, retryAfterMs } from '../rules/playback-restriction.ts';
+
+/** What a refusal said beside its status (rules/playback-restriction.ts). */
+export interface RefusalDetails {
+  /** The restriction a 403 named, or null. */
+  restriction: PlaybackRestriction | null;
+  /** When a 429 said to ask again (ms from now), or null. */
+  retryAfterMs: number | null;
+}
 
 /** A request that ended without media: its HTTP status, 0 when there was none. */
 export class LoadError extends Error {
@@ -17,6 +27,7 @@ export class LoadError extends Error {
     readonly url: string,
     readonly status: number,
     message: string,
+    readonly refusal: RefusalDetails = { restriction: null, retryAfterMs: null },
   ) {
     super(message);
   }
@@ -117,9 +128,7 @@ export async function load(
   }
   const headersAt = deps.monotonic();
   if (!response.ok) {
-    // Drain nothing: the body of an error page is not wanted.
-    void response.body?.cancel().catch(() => undefined);
-    throw new LoadError(url, response.status, `HTTP ${response.status}`);
+    throw new LoadError(url, response.status, `HTTP ${response.status}`, await refusalOf(response));
   }
   const limit = RESPONSE_LIMITS[kind];
   const declared = Number(response.headers.get('content-length') ?? NaN);
@@ -138,6 +147,23 @@ export async function load(
     waitMs: headersAt - started,
     modifiedMs: Number.isFinite(modified) ? modified : null,
   };
+}
+
+/**
+ * What a refusal says: a 403's small body may name a restriction, a 429's Retry-After when to
+ * ask again. Any other error page is not read (its body is cancelled).
+ */
+async function refusalOf(response: Response): Promise<RefusalDetails> {
+  const retryAfter = response.status === 429 ? retryAfterMs(response.headers.get('retry-after'), Date.now()) : null;
+  if (response.status !== 403) {
+    void response.body?.cancel().catch(() => undefined);
+    return { restriction: null, retryAfterMs: retryAfter };
+  }
+  const body = await readCapped(response, RESTRICTION_BODY_MAX, undefined, () => new Error('not a refusal')).catch(
+    () => null,
+  );
+  const restriction = body ? restrictionOf(response.status, new TextDecoder().decode(body)) : null;
+  return { restriction, retryAfterMs: retryAfter };
 }
 
 /**
@@ -202,11 +228,20 @@ export type RetryPolicy = { maxRetries: number; baseDelayMs: number; maxDelayMs:
 
 /**
  * The delay before another try of a failed request, or null when it is an answer: a 4xx
- * (except 408 and 429) will not change by asking again, and the retries may be spent.
+ * (except 408 and 429) will not change by asking again, and the retries may be spent. A 429
+ * waits at least its Retry-After; one that asks for longer than the policy ever waits (a
+ * concurrency limit says a minute) is an answer at once, not four more refusals.
  */
-export function retryDelay(status: number, attempt: number, policy: RetryPolicy): number | null {
+export function retryDelay(
+  status: number,
+  attempt: number,
+  policy: RetryPolicy,
+  retryAfter: number | null = null,
+): number | null {
   if (status >= 400 && status < 500 && status !== 408 && status !== 429) return null;
-  return networkRetryDelay(attempt, policy);
+  const scheduled = networkRetryDelay(attempt, policy);
+  if (status !== 429 || retryAfter === null || scheduled === null) return scheduled;
+  return retryAfter > policy.maxDelayMs ? null : Math.max(scheduled, retryAfter);
 }
 
 /**
@@ -257,7 +292,7 @@ export async function loadWithRetry(
       const error = timedOut ? new LoadError(url, 0, `no answer in ${policy.timeoutMs} ms`) : caught;
       if (!(error instanceof LoadError) || error instanceof OversizedBodyError) throw error;
       if (error instanceof InvalidMediaError) cache = 'reload';
-      const delay = retryDelay(error.status, attempt, policy);
+      const delay = retryDelay(error.status, attempt, policy, error.refusal.retryAfterMs);
       if (delay === null) throw error;
       await control.sleep(delay);
       if (over()) return null;
@@ -289,12 +324,14 @@ export function loadFailure(error: LoadError, source: 'playlist' | 'segment'): P
       fatal: true,
     };
   }
+  const restriction = error.refusal.restriction;
   return {
     type: errorTypeForHttpStatus(error.status),
     code: codeForHttpStatus(error.status),
     source,
-    message: `${source} ${error.message}: ${loggableUrl(error.url)}`,
+    message: `${source} ${error.message}${restriction ? ` (restriction ${restriction})` : ''}: ${loggableUrl(error.url)}`,
     fatal: true,
+    ...(restriction && { restriction }),
   };
 }
 

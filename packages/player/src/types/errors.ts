@@ -74,6 +74,11 @@ export interface PlayerError {
   /** For logs and monitoring only: a screen shows copy written for `type`, never this. */
   message: string;
   fatal: boolean;
+  /**
+   * SPEC §8 playback restriction code, where the origin refused playback for a reason it
+   * named (playback-restriction.ts reads its answer); absent otherwise.
+   */
+  restriction?: PlaybackRestriction;
 }
 
 /** Playback restriction codes of SPEC §8. */

@@ -45,6 +45,15 @@ describe('classifyHlsError', () => {
     });
   });
 
+  it('reads the restriction a refused playlist’s body names', () => {
+    const body = JSON.stringify({ status: 403, statusText: 'Forbidden', data: { message: 'no', restriction: 1 } });
+    expect(classifyHlsError({ ...fatalNetwork('manifestLoadError', 403), body }, at(0))).toMatchObject({
+      action: 'fail',
+      error: { type: ErrorType.Authorization, code: 403, restriction: 1 },
+    });
+    expect(classifyHlsError(fatalNetwork('manifestLoadError', 403), at(0))).not.toHaveProperty('error.restriction');
+  });
+
   it('gives a request without any status a code of its own, never 0', () => {
     expect(classifyHlsError(fatalNetwork('fragLoadError', 0), at(3))).toMatchObject({
       error: { type: ErrorType.NetworkIO, code: ErrorCode.NetworkUnreachable },

@@ -8,6 +8,7 @@ import {
   type ErrorSource,
   type PlayerError,
 } from '../../types/errors.ts';
+import { restrictionOf } from '../../rules/playback-restriction.ts';
 
 /**
  * The part of an hls.js ERROR event the policy looks at. Plain strings, not hls.js's enums,
@@ -23,6 +24,8 @@ export interface HlsErrorInput {
   status?: number;
   /** The engine's own message (logs only). */
   message?: string;
+  /** The refused request's body, where hls.js kept it (its XHR loader): a restriction's reason. */
+  body?: string;
 }
 
 export interface HlsErrorContext {
@@ -75,12 +78,14 @@ function describe(input: HlsErrorInput): string {
 function networkError(input: HlsErrorInput, fatal: boolean): PlayerError {
   const status = input.status ?? 0;
   const timedOut = /timeout/i.test(input.details);
+  const restriction = restrictionOf(status, input.body ?? '');
   return {
     type: errorTypeForHttpStatus(status),
     code: codeForHttpStatus(status, timedOut),
     source: requestSource(input.details),
     message: describe(input),
     fatal,
+    ...(restriction && { restriction }),
   };
 }
 

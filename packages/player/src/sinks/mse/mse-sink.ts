@@ -65,6 +65,7 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
         fatal: data.fatal,
         status: data.response?.code,
         message: data.error?.message,
+        body: refusedBody(data.networkDetails),
       },
       { networkAttempts, retry: NETWORK_RETRY },
     );
@@ -392,4 +393,14 @@ function elementSize(video: HTMLVideoElement): { width: number; height: number; 
     height: video.clientHeight,
     devicePixelRatio: globalThis.devicePixelRatio ?? 1,
   };
+}
+
+/**
+ * The body of the request hls.js failed, where its XHR loader kept it as text (manifests and
+ * playlists; media arrive as arraybuffer): a 403 may name a restriction there.
+ */
+function refusedBody(details: unknown): string | undefined {
+  if (typeof XMLHttpRequest === 'undefined' || !(details instanceof XMLHttpRequest)) return undefined;
+  if (details.responseType !== '' && details.responseType !== 'text') return undefined;
+  return details.responseText;
 }
