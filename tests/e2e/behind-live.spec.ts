@@ -46,6 +46,16 @@ test.describe('behind live', () => {
     await expect(indicator(page)).toHaveText(/^\d+ s behind$/);
     await expect(page.getByTestId('player')).toHaveAttribute('data-behind-live', 'true');
     await expect(page.getByTestId('announcer')).toHaveText('Playing behind live. Press L to go live.');
+    // The pause is 5 s on the page clock but a moment of real time: until the stream itself has
+    // moved on, the live edge may still be where the element paused, and going there needs no
+    // seek. Waits for the stream (its seekable end), not for a time.
+    const video = page.getByTestId('video');
+    const pausedAt = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+    await expect
+      .poll(() =>
+        video.evaluate((v: HTMLVideoElement) => (v.seekable.length ? v.seekable.end(v.seekable.length - 1) : 0)),
+      )
+      .toBeGreaterThan(pausedAt + 2);
 
     await page.getByRole('button', { name: 'Play' }).click();
     await expect(indicator(page)).toHaveText('LIVE');
