@@ -79,6 +79,26 @@ export interface Player {
   /** Moves playback onto another sink at the live edge, keeping volume, mute, rate, quality mode, low latency. */
   setSinkType(type: SinkType): void;
   /**
+   * SPEC §7 who is watching, on the requests of every sink from the next one on
+   * (rules/request-identity.ts): the playback token (the `token` query parameter, on requests
+   * to the playback URL's origin only; refresh it before it expires, '' clears it), the
+   * client and device ids, player type and platform name (on the multivariant request), and
+   * the credentials mode of media requests. A value no request can carry is an
+   * InvalidParameter error (InvalidIdentity) and changes nothing.
+   */
+  setAuthToken(token: string): void;
+  setClientId(clientId: string): void;
+  setDeviceId(deviceId: string): void;
+  setPlayerType(playerType: string): void;
+  setPlatformName(name: string): void;
+  setRequestCredentials(credentials: RequestCredentials): void;
+  /**
+   * SPEC §7 runtime setExperiment: assigns (or re-assigns) one experiment by its id. The codec
+   * experiments apply from the next source (load, a sink change); the GPU surface reads its
+   * assignment once, when the player starts (config `experiments`).
+   */
+  setExperiment(experiment: Experiment): void;
+  /**
    * SPEC §7 debug: the live-manifest worker holds its next media playlist answer this long (a
    * way to make the native player drift, to see the drift rule act). Nothing without the worker.
    */

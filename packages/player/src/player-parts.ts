@@ -14,6 +14,8 @@ import { RateController } from './parts/rate-controller.ts';
 import { SessionOwner } from './parts/session-owner.ts';
 import type { ResolvedPlayerConfig } from './player-config.ts';
 import { LatencyAnalyticsCollector } from './rules/latency.ts';
+import { codecPolicyFromExperiments, type Experiment } from './rules/experiments.ts';
+import { NO_IDENTITY, type RequestIdentity } from './rules/request-identity.ts';
 import { chromecastSinkFactory } from './sinks/chromecast/chromecast-sink.ts';
 import type { SinkFactories } from './sinks/registry.ts';
 import { SinkChooser } from './sinks/sink-choice.ts';
@@ -59,11 +61,16 @@ export class PlayerParts {
   manualQuality: Quality | null = null;
   /** The text track the page chose (setTextTrack), carried onto every new source and sink; null: none. */
   textTrackChoice: string | null = null;
+  /** Who is watching (SPEC §7 setAuthToken … setRequestCredentials), read by each sink's requests. */
+  identity: RequestIdentity = NO_IDENTITY;
+  /** The experiments as assigned now (config, then setExperiment): each new source's codec policy reads them. */
+  experiments: readonly Experiment[];
   /** The page's volume and mute while a receiver plays (the TV's are not this device's). */
   #localSound: { volume: number; muted: boolean } | null = null;
 
   constructor(config: ResolvedPlayerConfig) {
     const env = (this.env = browserEnvironment(config.environment));
+    this.experiments = config.experiments;
     this.emitter = new Emitter<PlayerEventMap>((error, type) => {
       // A throwing error listener is logged, never re-emitted: it would throw again, forever.
       if (type === 'error') env.logger.error('A player error listener threw', error);
@@ -218,11 +225,12 @@ export class PlayerParts {
   #sessionHarness(video: HTMLVideoElement, config: ResolvedPlayerConfig): LoadSessionHarness {
     const { env, store } = this;
     return {
-      ...{ video, env, adjustments: config.sinkAdjustments, codecPolicy: config.codecPolicy },
+      ...{ video, env, adjustments: config.sinkAdjustments, codecPolicy: codecPolicyFromExperiments(this.experiments) },
       ...{ driftOverrides: config.driftDetection, ticker: this.analytics.ticker },
       serviceWorker: this.chooser.serviceWorkerFor(video),
       onServiceWorkerState: (change) => this.emitter.emit('service-worker-state-changed', change),
       lowLatency: () => store.state.liveLowLatencyEnabled,
+      identity: () => this.identity,
       onLoaded: (qualities, removed) => {
         const { state } = store.state;
         store.set({ qualities, loaded: true, state: state === PlayerState.Idle ? PlayerState.Ready : state });

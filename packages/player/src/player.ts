@@ -8,6 +8,8 @@ import { ErrorCode, ErrorType, MESSAGES } from './types/errors.ts';
 import type { PlayerEventMap } from './types/events.ts';
 import { sameQuality, type Quality } from './types/quality.ts';
 import { isSinkType, type SinkType } from './types/sink-type.ts';
+import { identityCommand, type IdentityCommand } from './engine/identity-commands.ts';
+import type { Experiment } from './rules/experiments.ts';
 
 export type { Player, PlayerConfig } from './player-api.ts';
 
@@ -187,6 +189,27 @@ class OnAirPlayer implements Player {
     if (current && current.type !== type) sessions.start(type, current.url);
   }
 
+  setAuthToken = (token: string) => this.#setIdentity({ cmd: 'setAuthToken', token });
+  setClientId = (clientId: string) => this.#setIdentity({ cmd: 'setClientId', clientId });
+  setDeviceId = (deviceId: string) => this.#setIdentity({ cmd: 'setDeviceId', deviceId });
+  setPlayerType = (playerType: string) => this.#setIdentity({ cmd: 'setPlayerType', playerType });
+  setPlatformName = (name: string) => this.#setIdentity({ cmd: 'setPlatformName', name });
+  setRequestCredentials = (credentials: RequestCredentials) =>
+    this.#setIdentity({ cmd: 'setRequestCredentials', credentials });
+
+  setExperiment(experiment: Experiment): void {
+    if (!this.#alive()) return;
+    const { id, assignment } = experiment ?? {};
+    if (typeof id !== 'string' || !id || typeof assignment !== 'string') {
+      return this.#parts.report(
+        ErrorType.InvalidParameter,
+        ErrorCode.InvalidExperiment,
+        'An experiment needs an id and an assignment',
+      );
+    }
+    this.#parts.experiments = [...this.#parts.experiments.filter((e) => e.id !== id), { ...experiment }];
+  }
+
   delayNextMediaManifest(delayInMs: number): void {
     if (this.#alive() && Number.isFinite(delayInMs) && delayInMs >= 0) {
       this.#parts.sessions.current?.sink.delayNextMediaManifest?.(delayInMs);
@@ -237,6 +260,22 @@ class OnAirPlayer implements Player {
     store.destroy();
     emitter.clear();
     this.#deleted = true;
+  }
+
+  /** One of SPEC §7's identity commands: checked, kept for every later sink, and given to the current one. */
+  #setIdentity(command: IdentityCommand): void {
+    if (!this.#alive()) return;
+    const result = identityCommand(this.#parts.identity, command);
+    if (!result) return;
+    if ('problem' in result) {
+      return this.#parts.report(
+        ErrorType.InvalidParameter,
+        ErrorCode.InvalidIdentity,
+        `${command.cmd}: ${result.problem}`,
+      );
+    }
+    this.#parts.identity = result.identity;
+    this.#parts.sessions.current?.sink.setIdentity?.(result.identity);
   }
 
   #alive(): boolean {

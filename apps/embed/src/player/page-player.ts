@@ -62,6 +62,34 @@ const startEngineWorker = () => {
 const workerSink = mseWorkerSinkFactory(startEngineWorker, adoptEarlyEngine(window.__onairStart ?? { engine: null }));
 const pageSourceSink = defaultMediaSourceSinkFactory(startEngineWorker);
 
+/** SPEC §7 setClientId: the application playing, as Twitch's Client-ID names an app, not a viewer. */
+export const EMBED_CLIENT_ID = 'onair-embed';
+
+/** The page's players now, and the device id once identification answered (setDeviceId). */
+const players = new Set<Player>();
+let deviceId: string | null = null;
+
+/**
+ * Who is watching, on the player's media requests (SPEC §7; docs/player.md "Who is watching"):
+ * this app, whether it is framed by another site, the web platform, and the device.
+ */
+function identify(player: Player): void {
+  player.setClientId(EMBED_CLIENT_ID);
+  player.setPlayerType(window.top === window ? 'page' : 'embed');
+  player.setPlatformName('web');
+  if (deviceId) player.setDeviceId(deviceId);
+}
+
+/**
+ * The device identification's signed request id (packages/identity), the id the viewer token
+ * takes too: the origin can check it with the identification service, and the raw visitor id
+ * never leaves the page. Identification runs after the first frame, so the players get it late.
+ */
+export function setPlayersDeviceId(id: string): void {
+  deviceId = id;
+  for (const player of players) player.setDeviceId(id);
+}
+
 /** Starts the player once: volume 0.6, load, mute if asked, play if autoplay. */
 function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   // Start-up timing, read by the journeys and the benchmark: how far ahead of the screen the
@@ -107,6 +135,8 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
     announceFirstFrame();
   };
   player.on('state-changed', onFirstFrame);
+  identify(player);
+  players.add(player);
   // Muted before the element is attached, so that attaching never unmutes it for a moment.
   if (muted) player.setMuted(true);
   player.setVolume(PAGE_DEFAULT_VOLUME);
@@ -120,6 +150,7 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
 export const pagePlayers = createStartHolder<PagePlayer>({
   create: startPagePlayer,
   destroy: ({ player, video }) => {
+    players.delete(player);
     player.delete();
     video.remove();
   },

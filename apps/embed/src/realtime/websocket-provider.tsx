@@ -2,6 +2,7 @@ import { createViewerSocketContextError } from '@onair/realtime';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { usePublicConfig } from '../config-context.tsx';
 import { afterFirstFrame } from '../start-up.ts';
+import { setPlayersDeviceId } from '../player/page-player.ts';
 import type { RealtimeConnection } from './realtime-connection.ts';
 
 /** undefined: outside the provider; null: inside, not connected yet (before the first frame). */
@@ -35,6 +36,8 @@ export function WebSocketProvider({ children }: { children: ReactNode }) {
       .then((result) => {
         if (result.ok) requestId = result.requestId;
         started?.store.getState().setRequestId(requestId);
+        // The player's media requests name the device too (SPEC §7 setDeviceId).
+        if (requestId) setPlayersDeviceId(requestId);
       })
       .catch((error: unknown) => console.warn('Device identification unavailable', error));
     // Realtime starts once identification has settled (IDENTIFY_WAIT_MS at most), so the viewer

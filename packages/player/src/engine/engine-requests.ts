@@ -13,6 +13,7 @@ import {
 } from './loader.ts';
 import { PlaylistError } from '../hls/m3u8.ts';
 import type { EngineEvent } from './protocol.ts';
+import { IdentityCarrier } from '../rules/request-identity.ts';
 
 export interface EngineRequestsDeps {
   fetch: typeof fetch;
@@ -41,18 +42,26 @@ export interface LoadOptions {
 
 /**
  * How the engine asks the origin: every request with the retry policy of its kind
- * (loader.ts), the page's credentials mode (setRequestCredentials), a timeout on the engine's
+ * (loader.ts), who is watching (the page's token, ids and credentials mode: SPEC §7
+ * setAuthToken … setRequestCredentials, rules/request-identity.ts), a timeout on the engine's
  * own timers; playlists parsed, and a failure turned into the engine's error event.
  */
 export class EngineRequests {
-  credentials: RequestCredentials = 'same-origin';
+  /** Who is watching, and the playback URL whose origin alone is told (request-identity.ts). */
+  readonly identity = new IdentityCarrier();
 
   constructor(private readonly deps: EngineRequestsDeps) {}
 
-  /** The bytes of `url`; null when the scope ended or its signal aborted meanwhile. */
+  /**
+   * The bytes of `url`; null when the scope ended or its signal aborted meanwhile. The identity
+   * is applied at each try, so a token refreshed between retries is the one the retry carries.
+   */
   load(url: string, scope: RequestScope, { policy, watch, check, kind }: LoadOptions): Promise<Loaded | null> {
     const { fetch, monotonic, timers } = this.deps;
-    return loadWithRetry({ fetch, monotonic, credentials: this.credentials }, url, policy, {
+    const identify: typeof fetch = (input, init) =>
+      fetch(typeof input === 'string' ? this.identity.url(input, kind === 'playlist') : input, init);
+    const credentials = this.identity.identity.credentials;
+    return loadWithRetry({ fetch: identify, monotonic, credentials }, url, policy, {
       signal: scope.signal,
       current: scope.current,
       sleep: (ms) => this.deps.sleep(ms),

@@ -11,6 +11,8 @@ import { ClientTarget } from './client-target.ts';
 import { MseTarget } from './mse-target.ts';
 import { decodeCommand, type EngineCommand, type EngineEvent } from './protocol.ts';
 import type { SubtitleLoopFactory } from './subtitle-loader.ts';
+import { identityCommand } from './identity-commands.ts';
+import { NO_IDENTITY, type RequestIdentity } from '../rules/request-identity.ts';
 import type { createTsRemuxer } from './ts/ts-remuxer.ts';
 
 interface WorkerScope {
@@ -34,6 +36,9 @@ let settings: Extract<EngineCommand, { cmd: 'create' }> | null = null;
 let sinkType: WorkerSinkType = 'mse-worker';
 /** Settings that may come before the engine exists (the page sends its size with create). */
 let viewport: { width: number; height: number } | null = null;
+/** Who is watching (setAuthToken … setRequestCredentials): kept across engines, sent before or after create. */
+let identity: RequestIdentity = NO_IDENTITY;
+
 /** The MPEG-TS remuxer's script (setTsRemuxer): loaded only when a stream has such segments. */
 let tsRemuxerUrl: string | null = null;
 
@@ -71,12 +76,31 @@ function ownScript(url: unknown): string | null {
 type WorkerSinkType = 'mse-worker' | 'default-media-source';
 const emit = (event: EngineEvent) => scope.postMessage(event);
 
-/** What a worker engine does not do: the page's player owns the element and these choices. */
+/**
+ * What a worker engine does not do: the page's player owns the element and these choices
+ * (docs/player.md "Every command, and where it is handled" says where each is done). Each is
+ * answered, never ignored; the reasons are short, as this script is loaded before the first frame.
+ */
+const PAGE = "the page's player does it";
 const NOT_HERE: Partial<Record<EngineCommand['cmd'], string>> = {
-  startRemotePlayback: 'remote playback runs on the chromecast sink',
-  endRemotePlayback: 'remote playback runs on the chromecast sink',
-  setLooping: "the page's element loops (Player.setLooping sets its loop attribute)",
-  onClientSinkPassthroughProperty: 'a worker engine has no native player',
+  play: PAGE,
+  playIntent: PAGE,
+  pause: PAGE,
+  setVolume: PAGE,
+  setMuted: PAGE,
+  setPlaybackRate: PAGE,
+  setLooping: PAGE,
+  setLiveMaxLatency: PAGE,
+  setVisible: PAGE,
+  setExperiment: PAGE,
+  setAutoQualityMode: 'send setQuality',
+  setAutoMaxQuality: 'send setAutoViewportSize',
+  startRemotePlayback: PAGE,
+  endRemotePlayback: PAGE,
+  onOffline: PAGE,
+  onClientSinkPlaying: 'not needed',
+  onClientSinkDuration: 'not needed',
+  onClientSinkPassthroughProperty: 'no native player here',
 };
 
 /** The target for this sink type: a MediaSource here with its handle to the page, or the page's. */
@@ -117,6 +141,7 @@ function build(create: Extract<EngineCommand, { cmd: 'create' }>): LiveEngine | 
     },
   );
   if (viewport) engine.setViewport(viewport.width, viewport.height);
+  engine.setIdentity(identity);
   current = engine;
   return engine;
 }
@@ -129,6 +154,15 @@ function discard(): void {
 
 /** Commands that shape the engine before it exists. */
 function configure(command: EngineCommand): boolean {
+  const who = identityCommand(identity, command);
+  if (who) {
+    if ('problem' in who) emit({ type: 'commandError', cmd: command.cmd, reason: who.problem });
+    else {
+      identity = who.identity;
+      current?.setIdentity(identity);
+    }
+    return true;
+  }
   switch (command.cmd) {
     case 'create':
       discard();
@@ -205,6 +239,8 @@ function handle(command: EngineCommand): void {
       return engine.resetTarget();
     case 'onClientSinkIdle':
       return engine.onIdle();
+    case 'onOnline':
+      return engine.onOnline();
     case 'onClientSinkEnded':
       return engine.onEnded();
     case 'onClientSinkGapJump':
@@ -212,9 +248,6 @@ function handle(command: EngineCommand): void {
       return engine.onIdle();
     case 'updatePlayerConfiguration':
       if (command.lowLatency !== undefined) engine.setLowLatency(command.lowLatency);
-      return;
-    case 'setRequestCredentials':
-      engine.credentials = command.credentials;
       return;
     default:
       // Element state (play, pause, volume, rate, visibility, playing, duration) and identity

@@ -6,6 +6,7 @@ import { MediaTargetError } from './media-target.ts';
 import type { SubtitleLoader } from './subtitle-loader.ts';
 import { SubtitleLoop } from './subtitle-loop.ts';
 import type { EngineEvent } from './protocol.ts';
+import { NO_IDENTITY, type RequestIdentity } from '../rules/request-identity.ts';
 
 const MASTER = 'https://origin.test/hls/ch/master.m3u8';
 
@@ -24,6 +25,7 @@ function start(
     multivariant?: string;
     onEvent?: (event: EngineEvent) => void;
     loadSubtitles?: SubtitleLoader;
+    identity?: RequestIdentity;
   } = {},
 ): void {
   engine = new LiveEngine(
@@ -50,8 +52,11 @@ function start(
   );
   const [w, h] = options.viewport ?? [640, 360];
   engine.setViewport(w, h);
+  if (options.identity) engine.setIdentity(options.identity);
   engine.load(options.url ?? MASTER, options.multivariant);
 }
+
+const anonymousIncluding = (): RequestIdentity => ({ ...NO_IDENTITY, credentials: 'include' });
 
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
@@ -110,6 +115,42 @@ describe('LiveEngine', () => {
     expect(origin.requests[0]).toBe('master.m3u8');
     expect(of('error')).toEqual([]);
     expect(of('sourceInfo')[0]!.qualities.map((q) => q.name)).toEqual(['360p', '720p']);
+  });
+
+  it('carries the token on every request of the playback origin, the ids on the first playlist request, and a new token from the next request', async () => {
+    start({
+      url: `${MASTER}?token=from-url`,
+      identity: {
+        ...anonymousIncluding(),
+        authToken: 'first',
+        clientId: 'embed-1',
+        playerType: 'embed',
+        platformName: 'web',
+      },
+    });
+    await settle();
+    const firstRequests = origin.requests.length;
+    expect(firstRequests).toBeGreaterThan(5);
+    const query = (request: string) => new URLSearchParams(request.split('?')[1] ?? '');
+    expect(Object.fromEntries(query(origin.requests[0]!))).toEqual({
+      token: 'first',
+      client_id: 'embed-1',
+      player_type: 'embed',
+      platform: 'web',
+    });
+    for (const request of origin.requests.slice(1)) {
+      expect(query(request).get('token')).toBe('first');
+      expect(query(request).has('client_id')).toBe(false);
+    }
+    expect(origin.credentials.every((mode) => mode === 'include')).toBe(true);
+    expect(of('error')).toEqual([]);
+
+    engine.setIdentity({ ...anonymousIncluding(), authToken: 'refreshed' });
+    origin.publish(3);
+    await settle();
+    const later = origin.requests.slice(firstRequests);
+    expect(later.length).toBeGreaterThan(0);
+    for (const request of later) expect(query(request).get('token')).toBe('refreshed');
   });
 
   it('starts on the independent part before the low-latency target and says where to seek', async () => {
@@ -253,6 +294,21 @@ describe('LiveEngine', () => {
       },
     ]);
     expect(origin.requests.filter((r) => r.startsWith('360p/media.m3u8'))).toHaveLength(1);
+  });
+
+  it('back online, a retry waiting out its back-off goes at once', async () => {
+    start();
+    await settle();
+    const fault = { match: 'part-5.', status: 503, times: 1 };
+    origin.faults.push(fault);
+    origin.publish(1);
+    await settle();
+    expect(fault.times).toBe(0); // failed once, the retry waits its back-off
+    const asked = origin.requests.length;
+    engine.onOnline();
+    await settle();
+    expect(origin.requests.slice(asked).some((r) => r.includes('part-5.'))).toBe(true);
+    expect(of('error')).toEqual([]);
   });
 
   it('gives up on a part after its retries with the HTTP status as the code', async () => {

@@ -5,6 +5,7 @@ import { ThroughputEstimator } from './abr.ts';
 import { AudioLoop, type AudioLoopHost } from './audio-loop.ts';
 import { BackBuffer } from './back-buffer.ts';
 import type { EngineDeps, EngineOptions } from './engine-deps.ts';
+import type { RequestIdentity } from '../rules/request-identity.ts';
 import { EngineRequests } from './engine-requests.ts';
 import { mediaProblem } from './fmp4.ts';
 import { InitSegments, splitCodecs } from './init-segments.ts';
@@ -143,14 +144,18 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     });
   }
 
-  /** SPEC §7 setRequestCredentials: the credentials mode of every request. */
-  set credentials(mode: RequestCredentials) {
-    this.requests.credentials = mode;
+  /**
+   * SPEC §7 setAuthToken … setRequestCredentials: who is watching, on every request from the
+   * next one on (a refreshed token reaches the blocking reload already waiting at its retry).
+   */
+  setIdentity(identity: RequestIdentity): void {
+    this.requests.identity.identity = identity;
   }
 
   /** `multivariant`: the text of `url`, when the page has fetched it already (load's `extra`). */
   load(url: string, multivariant?: string): void {
     this.url = url;
+    this.requests.identity.restart(url);
     this.failed = false;
     const gen = this.restart();
     this.playlist = null;
@@ -209,6 +214,15 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
 
   /** The element waits for data: whatever the media loop sleeps on (a full buffer), load now. */
   onIdle(): void {
+    this.wakeups.wake();
+  }
+
+  /**
+   * SPEC §7 onOnline (the page's `online` event): every retry waiting out its back-off goes at
+   * once. (Offline, the retries run on their schedule: a connection lost for longer than they
+   * last is an error the page shows, and it reloads once the browser is online again.)
+   */
+  onOnline(): void {
     this.wakeups.wake();
   }
 

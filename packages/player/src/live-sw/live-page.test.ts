@@ -4,6 +4,7 @@ import { FakeOrigin, segmentBytes, T0, URL_ } from '../testing/fake-ll-origin.ts
 import { LivePage, prefetchUrl, type PageEnvironment } from './live-page.ts';
 import { defaultServiceWorkerConfig, type ServiceWorkerConfig } from './sw-config.ts';
 import type { ManifestLoadAnalytics, WorkerToHost } from './sw-messages.ts';
+import { NO_IDENTITY } from '../rules/request-identity.ts';
 
 /**
  * One page's session in the live-manifest worker, against a fake LL-HLS origin (2 s segments
@@ -24,11 +25,14 @@ let masterLoads: number;
 /** What the origin answers for the multivariant (a test may make it hostile). */
 let masterBody: () => Response;
 let page: LivePage;
+/** Every request the worker sent upstream, with its credentials mode. */
+let fetched: { url: string; credentials: RequestCredentials | undefined }[];
 
 function environment(): PageEnvironment {
   return {
-    fetch: (url, signal) => {
-      if (url === MASTER) {
+    fetch: (url, signal, credentials) => {
+      fetched.push({ url, credentials });
+      if (url.split('?')[0] === MASTER) {
         masterLoads += 1;
         return Promise.resolve(masterBody());
       }
@@ -84,6 +88,7 @@ beforeEach(() => {
   origin = new FakeOrigin();
   posted = [];
   masterLoads = 0;
+  fetched = [];
   masterBody = () => new Response(MULTIVARIANT);
   page = new LivePage(environment());
 });
@@ -94,6 +99,34 @@ afterEach(() => {
 });
 
 describe('LivePage', () => {
+  it('sends the page’s token on every request upstream, the ids once, and a new token from the next on', async () => {
+    origin.parts = 1;
+    const identity = { ...NO_IDENTITY, authToken: 'jwt-1', clientId: 'c1', credentials: 'include' as const };
+    page.handle({ type: 'configure', config: CONFIG, source: MASTER, resume: false, identity });
+    await page.answer(MASTER, 'multivariant');
+    await mediaText();
+    const query = (url: string) => new URL(url).searchParams;
+    expect(fetched.length).toBeGreaterThan(1);
+    expect(fetched.every((f) => query(f.url).get('token') === 'jwt-1' && f.credentials === 'include')).toBe(true);
+    expect(fetched.filter((f) => query(f.url).get('client_id') === 'c1')).toHaveLength(1);
+    // The native player asks at its own URL; the worker goes upstream with the token.
+    expect(page.upstreamUrl('https://origin.example/hls/ch/720p/seg-1.m4s')).toBe(
+      'https://origin.example/hls/ch/720p/seg-1.m4s?token=jwt-1',
+    );
+    page.handle({ type: 'setIdentity', identity: { ...identity, authToken: 'jwt-2' } });
+    const before = fetched.length;
+    const reload = track(mediaText());
+    await settle();
+    origin.advance();
+    await settle();
+    expect(reload.done).toBe(true);
+    expect(fetched.length).toBeGreaterThan(before);
+    expect(fetched.slice(before).every((f) => query(f.url).get('token') === 'jwt-2')).toBe(true);
+    // One that does not check out changes nothing.
+    page.handle({ type: 'setIdentity', identity: { ...identity, authToken: 'has space' } });
+    expect(page.upstreamUrl(MASTER)).toBe(`${MASTER}?token=jwt-2`);
+  });
+
   it('claims nothing until it is configured, and answers a heartbeat with its state', () => {
     expect(page.classify(MASTER)).toBeNull();
     page.handle({ type: 'heartbeat' });

@@ -4,6 +4,7 @@ import { absoluteMultivariant, rewriteForNative } from './native-playlist.ts';
 import { resolveServiceWorkerConfig, type ServiceWorkerConfig } from './sw-config.ts';
 import type { HostToWorker, ManifestLoadAnalytics, ServiceWorkerState, WorkerToHost } from './sw-messages.ts';
 import { readBounded, readBoundedText } from '../base/bounded-body.ts';
+import { checkIdentity, IdentityCarrier, isPlaylistUrl } from '../rules/request-identity.ts';
 
 /** What a page's session uses of the worker: the feed's I/O, a way to answer and to speak to the page. */
 export interface PageEnvironment extends FeedEnvironment {
@@ -41,9 +42,27 @@ export class LivePage {
   #delayNextMs = 0;
   /** Segments answered from the worker's parts (useLocalSegment), for manifestLoadAnalytics. */
   #fromParts = 0;
+  /** Who is watching (the page's setAuthToken …): on every request this page's session sends upstream. */
+  readonly #identity = new IdentityCarrier();
+  /** The worker's I/O with the page's identity on every request. */
+  readonly #upstream: PageEnvironment;
 
   constructor(private readonly env: PageEnvironment) {
     this.lastHeardMs = env.now();
+    this.#upstream = {
+      ...env,
+      fetch: (url, signal) => env.fetch(this.upstreamUrl(url), signal, this.#identity.identity.credentials),
+    };
+  }
+
+  /** Where a request of this page's native player goes upstream: with the token and, once, the ids. */
+  upstreamUrl(url: string): string {
+    return this.#identity.url(url, isPlaylistUrl(url));
+  }
+
+  /** The credentials mode of this page's requests upstream. */
+  get credentials(): RequestCredentials {
+    return this.#identity.identity.credentials;
   }
 
   handle(message: HostToWorker): void {
@@ -52,7 +71,10 @@ export class LivePage {
       case 'heartbeat':
         return this.#setState(this.state, true);
       case 'configure':
+        this.#setIdentity(message.identity);
         return this.#configure(message.config, message.source, message.resume);
+      case 'setIdentity':
+        return this.#setIdentity(message.identity);
       case 'setLogConfig':
         if (this.config) this.config = { ...this.config, debug: message.debug };
         return;
@@ -109,9 +131,17 @@ export class LivePage {
     this.#feeds.clear();
     this.config = result.config;
     this.#source = new URL(source).href;
+    this.#identity.restart(this.#source);
     this.#resume = resume === true;
     this.#started = false;
     this.#setState('active', true);
+  }
+
+  #setIdentity(input: unknown): void {
+    if (input === undefined) return;
+    const identity = checkIdentity(input);
+    if (identity) this.#identity.identity = identity;
+    else this.#log('an identity that does not check out was ignored');
   }
 
   async #answerMultivariant(url: string): Promise<Response | null> {
@@ -119,7 +149,7 @@ export class LivePage {
     const cached = this.config!.cacheMultivariant ? this.#multivariant : null;
     let text = cached;
     if (text === null) {
-      const response = await this.env.fetch(url, new AbortController().signal);
+      const response = await this.#upstream.fetch(url, new AbortController().signal);
       if (!response.ok) return null;
       text = absoluteMultivariant(await readBoundedText(response, 'playlist'), url);
       if (this.config!.cacheMultivariant) this.#multivariant = text;
@@ -135,7 +165,7 @@ export class LivePage {
     const { lowLatency, holdReloads } = { lowLatency: config.lowLatencyMode, holdReloads: this.#holds() };
     let feed = this.#feeds.get(url);
     if (!feed) {
-      feed = new MediaFeed(url, { lowLatency, holdReloads }, this.env);
+      feed = new MediaFeed(url, { lowLatency, holdReloads }, this.#upstream);
       this.#feeds.set(url, feed);
     }
     const start = this.env.now();
@@ -218,7 +248,7 @@ export class LivePage {
     }
     const whole = feed.latest.segments.find((s) => s.msn === msn && s.url !== null);
     if (!whole?.url) return null;
-    const response = await this.env.fetch(whole.url, new AbortController().signal);
+    const response = await this.#upstream.fetch(whole.url, new AbortController().signal);
     return response.ok ? this.env.respond(await readBounded(response, 'media'), 'video/mp4') : null;
   }
 
@@ -258,7 +288,8 @@ export class LivePage {
       type: 'manifestLoadAnalytics',
       analytics: { segments: 0, ...analytics, segmentsFromParts: this.#fromParts },
     });
-    this.#log(`${analytics.kind} ${analytics.url} in ${Math.round(analytics.totalMs)} ms`);
+    // Without the query, where a playback token travels (never logged).
+    this.#log(`${analytics.kind} ${analytics.url.split('?')[0]} in ${Math.round(analytics.totalMs)} ms`);
   }
 
   #setState(state: ServiceWorkerState, announce: boolean, message?: string): void {

@@ -6,7 +6,8 @@ import { readBounded, readBoundedText } from '../base/bounded-body.ts';
 
 /** What a feed uses of the worker: the network, a clock and a way to wait. */
 export interface FeedEnvironment {
-  fetch(url: string, signal: AbortSignal): Promise<Response>;
+  /** `credentials`: the page's mode (setRequestCredentials); the browser's default where absent. */
+  fetch(url: string, signal: AbortSignal, credentials?: RequestCredentials): Promise<Response>;
   now(): number;
   sleep(ms: number, signal: AbortSignal): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { ServiceWorkerHostState, ServiceWorkerState } from '../types/payloads.ts';
 import type { ServiceWorkerConfig } from './sw-config.ts';
+import type { RequestIdentity } from '../rules/request-identity.ts';
 
 /**
  * SPEC §7 "Player engine messages", service worker: what the page (the passthrough sink's
@@ -28,7 +29,12 @@ export type HostToWorker =
    * media playlists it names. `resume`: the same playback as before (a worker that was
    * restarted and lost the page), so its first answer must not move the start.
    */
-  | { type: 'configure'; config: ServiceWorkerConfig; source: string; resume: boolean }
+  | { type: 'configure'; config: ServiceWorkerConfig; source: string; resume: boolean; identity?: RequestIdentity }
+  /**
+   * Not in the spec's list: who is watching changed (SPEC §7 setAuthToken … on the page): the
+   * worker's requests upstream carry the new token, ids and credentials mode from the next on.
+   */
+  | { type: 'setIdentity'; identity: RequestIdentity }
   | { type: 'setLogConfig'; debug: boolean }
   | { type: 'debug'; delayNextMediaManifest: { delayInMs: number } }
   | { type: 'destroy' };
@@ -71,7 +77,7 @@ export type WorkerToHost =
 
 export type Envelope<M> = M & { channel: typeof SW_CHANNEL };
 
-const TO_WORKER = new Set<string>(['heartbeat', 'configure', 'setLogConfig', 'debug', 'destroy']);
+const TO_WORKER = new Set<string>(['heartbeat', 'configure', 'setIdentity', 'setLogConfig', 'debug', 'destroy']);
 const TO_HOST = new Set<string>(['stateChanged', 'manifestLoadAnalytics', 'availableSegments']);
 
 const onChannel = (data: unknown): data is { channel: string; type: string } =>

@@ -38,7 +38,7 @@ const pages = new Map<string, LivePage>();
 
 function environment(clientId: string): PageEnvironment {
   return {
-    fetch: (url, signal) => fetch(url, { signal, cache: 'no-store' }),
+    fetch: (url, signal, credentials) => fetch(url, { signal, cache: 'no-store', credentials }),
     now: () => Date.now(),
     sleep: (ms, signal) =>
       new Promise((resolve) => {
@@ -89,7 +89,10 @@ scope.addEventListener('fetch', (event) => {
   if (Date.now() - page.lastHeardMs > SW_CLIENT_LEASE_MS) return forgetSilentPages();
   const kind = page.classify(event.request.url);
   if (!kind) return;
-  const network = () => fetch(event.request);
+  // What the worker does not answer itself goes on as the page's session would send it.
+  const upstream = page.upstreamUrl(event.request.url);
+  const network = () =>
+    upstream === event.request.url ? fetch(event.request) : fetch(upstream, { credentials: page.credentials });
   event.respondWith(
     page.answer(event.request.url, kind).then(
       (response) => response ?? network(),

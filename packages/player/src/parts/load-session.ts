@@ -1,3 +1,4 @@
+import type { RequestIdentity } from '../rules/request-identity.ts';
 import type { PlayTimeTicker } from '../analytics/analytics.ts';
 import {
   DRIFT_DETECTION_MSE,
@@ -41,6 +42,8 @@ export interface LoadSessionHarness {
   onServiceWorkerState(change: ServiceWorkerStateChange): void;
   readonly ticker: PlayTimeTicker;
   lowLatency(): boolean;
+  /** Who is watching, as the sink's requests carry it now (rules/request-identity.ts). */
+  identity(): RequestIdentity;
   /** The source is ready: its playable qualities, and those removed as unplayable. */
   onLoaded(qualities: Quality[], removed: Quality[]): void;
   onQualityChanged(quality: Quality): void;
@@ -174,6 +177,9 @@ export class LoadSession {
       video: harness.video,
       get lowLatency() {
         return harness.lowLatency();
+      },
+      get identity() {
+        return harness.identity();
       },
       adjustments: harness.adjustments,
       serviceWorker: this.type === 'passthrough' ? harness.serviceWorker : null,

@@ -1,3 +1,4 @@
+import { NO_IDENTITY } from '../rules/request-identity.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode, ErrorType, type PlayerError } from '../types/errors.ts';
 import { fakeSinkFactory, FakeVideo, type FakeSink } from '../testing/fakes.ts';
@@ -37,7 +38,7 @@ describe('lazySink', () => {
     expect(errors).toEqual([]);
   });
 
-  it('passes the audio and text track choices on, queued as the others, to a sink that has them', async () => {
+  it('passes the track choices and who is watching on, queued as the others, to a sink that has them', async () => {
     const d = deferredSink();
     const sink = lazySink('mse', { onError: () => {} }, async () => {
       const real = await d.load();
@@ -51,10 +52,13 @@ describe('lazySink', () => {
     await vi.waitFor(() => expect(d.real()?.calls.map((c) => c.method)).toEqual(['load', 'setTextTrack']));
     sink.setAudioTrack!('fr');
     sink.setTextTrack!(null);
+    const identity = { ...NO_IDENTITY, authToken: 'refreshed' };
+    sink.setIdentity!(identity);
     expect(d.real()!.calls.slice(1)).toEqual([
       { method: 'setTextTrack', args: ['English'] },
       { method: 'setAudioTrack', args: ['fr'] },
       { method: 'setTextTrack', args: [null] },
+      { method: 'setIdentity', args: [identity] },
     ]);
   });
 

@@ -55,6 +55,7 @@ export function lazySink(type: SinkType, host: Pick<SinkHost, 'onError'>, load: 
     // The optional choices, for a real sink that has them (hls.js: audio and text tracks).
     setAudioTrack: (id) => later((sink) => sink.setAudioTrack?.(id)),
     setTextTrack: (id) => later((sink) => sink.setTextTrack?.(id)),
+    setIdentity: (identity) => later((sink) => sink.setIdentity?.(identity)),
     bandwidthEstimate: () => real?.bandwidthEstimate() ?? 0,
     mediaBitrate: () => real?.mediaBitrate() ?? 0,
     playingDateMs: () => real?.playingDateMs() ?? null,

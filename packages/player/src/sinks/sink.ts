@@ -11,6 +11,7 @@ import type {
 import type { AudioTrack, Quality, TextTrack } from '../types/quality.ts';
 import type { TimedCue } from '../metadata/timed-metadata.ts';
 import type { SinkType } from '../types/sink-type.ts';
+import type { RequestIdentity } from '../rules/request-identity.ts';
 
 /** SPEC §3 "Sink adjustments": when a sink is rebuilt, and what automatic quality may pick. */
 export interface SinkAdjustments {
@@ -73,6 +74,12 @@ export interface Sink {
    */
   setTextTrack?(id: string | null): void;
   setLowLatency(enabled: boolean): void;
+  /**
+   * Who is watching changed (SPEC §7 setAuthToken … setRequestCredentials): the sink's
+   * requests carry the new identity from the next one on. A sink that reads SinkHost.identity
+   * at each request (hls.js's xhrSetup) needs nothing here; absent where nothing else is needed.
+   */
+  setIdentity?(identity: RequestIdentity): void;
   /** Seconds behind live above which the sink jumps back toward the live edge (Infinity: never). */
   setLiveMaxLatency(seconds: number): void;
   seekToLiveEdge(): void;
@@ -123,6 +130,8 @@ export interface SinkControls {
 export interface SinkHost {
   readonly video: HTMLVideoElement;
   readonly lowLatency: boolean;
+  /** Who is watching, now: the token, ids and credentials mode the sink's requests carry. */
+  readonly identity: RequestIdentity;
   readonly adjustments: SinkAdjustments;
   /** The live-manifest worker, where the player asks for it (passthrough only), else null. */
   readonly serviceWorker?: ServiceWorkerRequest | null;

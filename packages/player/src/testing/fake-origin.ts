@@ -80,6 +80,8 @@ export class FakeOrigin {
   /** Parts published so far, counting from part 0 of segment 0. */
   published = 0;
   readonly requests: string[] = [];
+  /** Each request's credentials mode, in the same order. */
+  readonly credentials: (RequestCredentials | undefined)[] = [];
   /** URL substring → HTTP status answered instead (once per entry, `times` times). */
   readonly faults: { match: string; status: number; times: number }[] = [];
   /** mdat bytes per piece: larger pieces look like a faster link to the throughput estimate. */
@@ -208,6 +210,7 @@ export class FakeOrigin {
   fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input));
     this.requests.push(url.pathname.replace('/hls/ch/', '') + url.search);
+    this.credentials.push(init?.credentials);
     const fault = this.faults.find((f) => f.times > 0 && url.href.includes(f.match));
     if (fault) {
       fault.times -= 1;

@@ -135,6 +135,7 @@ export function fakeSinkFactory(type: SinkType, made: FakeSink[]): SinkFactory {
         reload: record('reload'),
         setQuality: record('setQuality'),
         setLowLatency: record('setLowLatency'),
+        setIdentity: record('setIdentity'),
         setLiveMaxLatency: record('setLiveMaxLatency'),
         seekToLiveEdge: record('seekToLiveEdge'),
         bandwidthEstimate: () => 5_000_000,

@@ -62,6 +62,10 @@ export const ErrorCode = {
   UnknownAudioTrack: 1015,
   /** setTextTrack named a text track the stream does not have. */
   UnknownTextTrack: 1016,
+  /** setAuthToken … setRequestCredentials with a value no request can carry (request-identity.ts). */
+  InvalidIdentity: 1017,
+  /** setExperiment with no id or no assignment. */
+  InvalidExperiment: 1018,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -1,4 +1,5 @@
-import { capResponse } from './capped-xhr.ts';
+import { capResponse, requestKind } from './capped-xhr.ts';
+import type { IdentityCarrier } from '../../rules/request-identity.ts';
 import type { HlsConfig } from './hls-build.ts';
 import { SOURCE_GROUP, variantToQuality, type Quality, type VariantDescription } from '../../types/quality.ts';
 
@@ -17,7 +18,11 @@ const LIVE_FRAGMENT_POLICY = {
 };
 
 /** hls.js settings of the mse sink; docs/player.md explains each choice. */
-export function hlsConfig(lowLatency: boolean, bandwidthEstimate: number | null): Partial<HlsConfig> {
+export function hlsConfig(
+  lowLatency: boolean,
+  bandwidthEstimate: number | null,
+  identity?: IdentityCarrier,
+): Partial<HlsConfig> {
   return {
     enableWorker: true,
     lowLatencyMode: lowLatency,
@@ -40,8 +45,12 @@ export function hlsConfig(lowLatency: boolean, bandwidthEstimate: number | null)
     // never decays.
     liveSyncOnStallIncrease: 0,
     // Every response read within the cap of its kind (capped-xhr.ts): a stage that can write a
-    // playlist cannot fill the page's memory.
-    xhrSetup: (xhr: XMLHttpRequest, url: string) => capResponse(xhr, url),
+    // playlist cannot fill the page's memory. Who is watching goes with each request
+    // (request-identity.ts): hls.js opens the request itself unless xhrSetup did.
+    xhrSetup: (xhr: XMLHttpRequest, url: string) => {
+      if (identity) identify(xhr, url, identity);
+      capResponse(xhr, url);
+    },
     // Subtitles and captions are the player's text tracks, shown by the page from their cues
     // (CUES_PARSED, mse-sink.ts) as on every sink; the element gets no text track of hls.js's.
     renderTextTracksNatively: false,
@@ -53,3 +62,14 @@ export function hlsConfig(lowLatency: boolean, bandwidthEstimate: number | null)
 export const levelToQuality: (level: VariantDescription) => Quality = variantToQuality;
 
 export const isSource = (quality: Pick<Quality, 'group'>): boolean => quality.group === SOURCE_GROUP;
+
+/**
+ * The compatibility sink's requests with the token, the ids and the credentials mode: the URL
+ * opened here where it changes. XHR has no `omit`: same-origin cookies always go, so `omit`
+ * acts as `same-origin` on this sink.
+ */
+function identify(xhr: XMLHttpRequest, url: string, identity: IdentityCarrier): void {
+  const href = identity.url(url, requestKind(url) === 'playlist');
+  if (href !== url) xhr.open('GET', href, true);
+  xhr.withCredentials = identity.identity.credentials === 'include';
+}

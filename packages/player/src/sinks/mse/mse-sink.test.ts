@@ -1,3 +1,4 @@
+import { NO_IDENTITY } from '../../rules/request-identity.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, ErrorType, type PlayerError } from '../../types/errors.ts';
 import type { Quality, TextTrack } from '../../types/quality.ts';
@@ -101,6 +102,7 @@ function setUp(adjustments: Partial<SinkAdjustments> = {}, unplayable: (q: Quali
   const host: SinkHost = {
     video: video.asVideo(),
     lowLatency: true,
+    identity: NO_IDENTITY,
     adjustments: { ...DEFAULT_SINK_ADJUSTMENTS, ...adjustments },
     onError: (e) => reports.errors.push(e),
     onMediaError: (code, message) => reports.mediaErrors.push([code, message]),

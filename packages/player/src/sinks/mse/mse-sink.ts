@@ -1,3 +1,4 @@
+import { IdentityCarrier } from '../../rules/request-identity.ts';
 import Hls, { Events, type ErrorData, type Level } from './hls-build.ts';
 import { NETWORK_RETRY } from '../../types/constants.ts';
 import type { SinkEnvironment } from '../../types/environment.ts';
@@ -38,6 +39,8 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
   let meter = new MediaBitrateMeter();
   /** The discontinuity sequence last played; a change is a discontinuity crossed. */
   let lastCc: number | null = null;
+  /** Who is watching, on every request hls.js makes (hls-config.ts xhrSetup). */
+  const identity = new IdentityCarrier();
   let id3Cues: Promise<typeof Id3Cues> | null = null;
   /** The text track the page shows (setTextTrack), kept across instances; null: none. */
   let textTrack: string | null = null;
@@ -171,7 +174,7 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
       if (target !== null && instance.config.liveSyncDuration !== target) instance.targetLatency = target;
     };
     const instance: Hls = new Engine({
-      ...hlsConfig(lowLatency, measuredBandwidth),
+      ...hlsConfig(lowLatency, measuredBandwidth, identity),
       subtitlePreference: subtitlePreference(),
       pLoader: peekingPlaylistLoader(Engine.DefaultConfig.loader, (text) => {
         const timing = partTimingFromPlaylist(text);
@@ -294,6 +297,8 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
     hls?.destroy();
     meter = new MediaBitrateMeter();
     lastCc = null;
+    identity.identity = host.identity;
+    identity.restart(new URL(url, globalThis.location?.href).href);
     hls = create();
     hls.loadSource(url);
   }
@@ -314,6 +319,9 @@ export function createMseSink(host: SinkHost, env: SinkEnvironment, Engine: HlsC
     load(source) {
       url = source;
       start();
+    },
+    setIdentity(next) {
+      identity.identity = next;
     },
     reload() {
       if (!url) return;

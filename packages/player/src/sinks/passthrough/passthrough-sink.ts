@@ -1,3 +1,4 @@
+import { requestUrl } from '../../rules/request-identity.ts';
 import type { SinkEnvironment } from '../../types/environment.ts';
 import { ErrorCode, ErrorType } from '../../types/errors.ts';
 import { ManifestLoadStats } from './manifest-load-stats.ts';
@@ -63,8 +64,20 @@ export function createPassthroughSink(
   function attach(): void {
     if (destroyed) return;
     video.addEventListener('loadedmetadata', onMetadata);
-    video.src = url;
+    video.src = elementSource();
   }
+
+  /**
+   * The URL the element is given: with the live-manifest worker, the source as the worker knows
+   * it (it adds who is watching upstream, to every request); without, the token and ids go on
+   * the multivariant request alone, as the native player resolves media URIs without its query.
+   */
+  const elementSource = () => {
+    if (workerActive()) return url;
+    const absolute = new URL(url, globalThis.location?.href).href;
+    const decorated = requestUrl(absolute, host.identity, absolute, true);
+    return decorated === absolute ? url : decorated;
+  };
 
   /** The worker's config, once the page's options passed (SPEC §5: present, with a url). */
   let config: ServiceWorkerConfig | null = null;
@@ -108,7 +121,7 @@ export function createPassthroughSink(
         });
       },
     });
-    const active = await worker.start(config, url);
+    const active = await worker.start(config, url, host.identity);
     if (!active && !destroyed) {
       env.logger.warn(`The live-manifest worker is not used (${worker.lastReason}): native HLS plays on its own`);
     }
@@ -130,12 +143,15 @@ export function createPassthroughSink(
       const restart = workerActive() ? worker!.restart() : Promise.resolve(false);
       void restart.finally(() => {
         if (destroyed) return;
-        video.src = url;
+        video.src = elementSource();
         video.load();
       });
     },
     setQuality(_quality: Quality | null) {
       // The browser chooses; there is nothing to select.
+    },
+    setIdentity(identity) {
+      worker?.setIdentity(identity);
     },
     setLowLatency() {},
     setLiveMaxLatency() {},

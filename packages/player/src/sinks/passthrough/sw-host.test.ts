@@ -1,3 +1,4 @@
+import { NO_IDENTITY } from '../../rules/request-identity.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Timers } from '../../types/environment.ts';
 import { defaultServiceWorkerConfig, type ServiceWorkerConfig } from '../../live-sw/sw-config.ts';
@@ -113,6 +114,24 @@ afterEach(() => {
 });
 
 describe('ServiceWorkerHost.start', () => {
+  it('configures with who is watching, and tells the worker when that changes', async () => {
+    const container = new FakeContainer();
+    const host = new ServiceWorkerHost(container, TIMERS, harness());
+    const identity = { ...NO_IDENTITY, authToken: 'jwt-1' };
+    const result = host.start(CONFIG, SOURCE, identity);
+    await settle();
+    expect(container.sent).toEqual([
+      envelope({ type: 'configure', config: CONFIG, source: SOURCE, resume: false, identity }),
+    ]);
+    container.state('active');
+    expect(await result).toBe(true);
+    host.setIdentity({ ...identity, authToken: 'jwt-2' });
+    expect(container.sent.at(-1)).toEqual(
+      envelope({ type: 'setIdentity', identity: { ...identity, authToken: 'jwt-2' } }),
+    );
+    host.destroy();
+  });
+
   it('registers, configures the worker for the source and resolves true once it is active', async () => {
     const container = new FakeContainer();
     const h = harness();
@@ -122,7 +141,9 @@ describe('ServiceWorkerHost.start', () => {
     const result = host.start(CONFIG, SOURCE);
     await settle();
     expect(container.register).toHaveBeenCalledWith('/live-manifest-sw.js');
-    expect(container.sent).toEqual([envelope({ type: 'configure', config: CONFIG, source: SOURCE, resume: false })]);
+    expect(container.sent).toEqual([
+      envelope({ type: 'configure', config: CONFIG, source: SOURCE, resume: false, identity: NO_IDENTITY }),
+    ]);
 
     container.state('configuring');
     container.state('active');
@@ -297,7 +318,7 @@ describe('ServiceWorkerHost heartbeat', () => {
     container.state('ready');
     expect(container.sent).toEqual([
       envelope({ type: 'heartbeat' }),
-      envelope({ type: 'configure', config: CONFIG, source: SOURCE, resume: true }),
+      envelope({ type: 'configure', config: CONFIG, source: SOURCE, resume: true, identity: NO_IDENTITY }),
     ]);
     container.state('active');
     await vi.advanceTimersByTimeAsync(SW_HEARTBEAT_INTERVAL_MS);
@@ -316,7 +337,9 @@ describe('ServiceWorkerHost.restart', () => {
   it('configures the worker again as a new playback and resolves on active', async () => {
     const { container, host } = await started();
     const result = host.restart();
-    expect(container.sent).toEqual([envelope({ type: 'configure', config: CONFIG, source: SOURCE, resume: false })]);
+    expect(container.sent).toEqual([
+      envelope({ type: 'configure', config: CONFIG, source: SOURCE, resume: false, identity: NO_IDENTITY }),
+    ]);
     container.state('active');
     expect(await result).toBe(true);
   });

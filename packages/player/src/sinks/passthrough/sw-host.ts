@@ -1,3 +1,4 @@
+import { NO_IDENTITY, type RequestIdentity } from '../../rules/request-identity.ts';
 import type { Timers } from '../../types/environment.ts';
 import type { ServiceWorkerConfig } from '../../live-sw/sw-config.ts';
 import {
@@ -49,6 +50,8 @@ export class ServiceWorkerHost {
   lastReason = '';
   #config: ServiceWorkerConfig | null = null;
   #source = '';
+  /** Who is watching: sent with each configure and whenever it changes. */
+  #identity: RequestIdentity = NO_IDENTITY;
   #heartbeat: unknown = null;
   #answerDue: unknown = null;
   #waiting: ((state: ServiceWorkerState) => void) | null = null;
@@ -61,9 +64,10 @@ export class ServiceWorkerHost {
   ) {}
 
   /** Resolves true once the worker is active for this page; false (state error) when it cannot be used. */
-  async start(config: ServiceWorkerConfig, source: string): Promise<boolean> {
+  async start(config: ServiceWorkerConfig, source: string, identity: RequestIdentity = NO_IDENTITY): Promise<boolean> {
     this.#config = config;
     this.#source = source;
+    this.#identity = identity;
     this.container.addEventListener('message', this.#onMessage);
     this.container.startMessages?.();
     this.#setState('installing');
@@ -88,6 +92,12 @@ export class ServiceWorkerHost {
   async restart(): Promise<boolean> {
     if (this.#destroyed || this.state !== 'ready') return false;
     return (await this.#configure(false)) === 'active';
+  }
+
+  /** Who is watching changed (the page's setAuthToken …): the worker's next requests upstream carry it. */
+  setIdentity(identity: RequestIdentity): void {
+    this.#identity = identity;
+    if (this.state === 'ready') this.#post({ type: 'setIdentity', identity });
   }
 
   /** SPEC §7 debug: the worker holds its next media playlist answer this long. */
@@ -164,7 +174,7 @@ export class ServiceWorkerHost {
       this.#waiting = resolve;
       timer = this.timers.setTimeout(() => resolve('pending'), SW_START_TIMEOUT_MS);
     });
-    this.#post({ type: 'configure', config: this.#config!, source: this.#source, resume });
+    this.#post({ type: 'configure', config: this.#config!, source: this.#source, resume, identity: this.#identity });
     return answer.finally(() => this.timers.clearTimeout(timer));
   }
 

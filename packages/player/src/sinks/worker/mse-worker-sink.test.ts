@@ -12,6 +12,7 @@ import {
   type WorkerEngineSinkType,
 } from './mse-worker-sink.ts';
 import { PageMediaSource } from './page-media-source.ts';
+import { NO_IDENTITY, type RequestIdentity } from '../../rules/request-identity.ts';
 import { DEFAULT_SINK_ADJUSTMENTS, type SinkHost, type TrackConfiguration } from '../sink.ts';
 
 /**
@@ -40,6 +41,9 @@ class FakeWorker implements EngineWorker {
   }
 }
 
+/** Who is watching, as the sink's host says (the player's setAuthToken …). */
+let hostIdentity: RequestIdentity = NO_IDENTITY;
+
 function setUpOn(video: FakeVideo, adopt?: AdoptEngine) {
   return setUp(() => false, adopt, 'mse-worker', video);
 }
@@ -65,6 +69,9 @@ function setUp(
   const host: SinkHost = {
     video: video.asVideo(),
     lowLatency: true,
+    get identity() {
+      return hostIdentity;
+    },
     adjustments: DEFAULT_SINK_ADJUSTMENTS,
     onError: (e) => reports.errors.push(e),
     onMediaError: (code, message) => reports.mediaErrors.push([code, message]),
@@ -106,10 +113,29 @@ const TIMELINE = {
   dateOffset: 1_700_000_000,
 };
 
-beforeEach(() => vi.useFakeTimers());
+beforeEach(() => {
+  vi.useFakeTimers();
+  hostIdentity = NO_IDENTITY;
+});
 afterEach(() => vi.useRealTimers());
 
 describe('mse-worker sink', () => {
+  it('tells each new worker who is watching before it loads, and later only what changed', () => {
+    hostIdentity = { ...NO_IDENTITY, authToken: 'signed.jwt.here', platformName: 'web' };
+    const { sink, worker } = setUp();
+    const names = worker().commands.map((c) => c.cmd);
+    expect(names.indexOf('setAuthToken')).toBeLessThan(names.indexOf('load'));
+    expect(worker().sent('setAuthToken')).toEqual([{ cmd: 'setAuthToken', token: 'signed.jwt.here' }]);
+    expect(worker().sent('setPlatformName')).toEqual([{ cmd: 'setPlatformName', name: 'web' }]);
+    expect(worker().sent('setClientId')).toEqual([]); // nothing to say yet
+    const before = worker().commands.length;
+    sink.setIdentity!({ ...NO_IDENTITY, authToken: 'refreshed', platformName: 'web', credentials: 'include' });
+    expect(worker().commands.slice(before)).toEqual([
+      { cmd: 'setAuthToken', token: 'refreshed' },
+      { cmd: 'setRequestCredentials', credentials: 'include' },
+    ]);
+  });
+
   it('keeps an element the page gave the handle already, and does not seek it again to where it is', () => {
     const early = new FakeWorker();
     const handle = { kind: 'early handle' };
@@ -541,17 +567,24 @@ describe('default-media-source sink', () => {
     source.destroy();
   });
 
-  it('reports the element’s state to the engine: waiting, playing, ended and a jump over a gap', () => {
+  it('reports the element’s state to the engine: waiting, ended, the network, and a jump over a gap', () => {
+    // The page's window, where online and offline are announced.
+    const page = new EventTarget();
+    vi.stubGlobal('addEventListener', page.addEventListener.bind(page));
+    vi.stubGlobal('removeEventListener', page.removeEventListener.bind(page));
     const { video, worker } = setUp(() => false, undefined, 'default-media-source');
     video.paused = false;
     video.emit('waiting');
-    video.emit('playing');
+    video.emit('playing'); // nothing the engine needs
     video.emit('ended');
+    page.dispatchEvent(new Event('offline')); // the page's player shows a lost connection
+    page.dispatchEvent(new Event('online'));
+    vi.unstubAllGlobals();
     expect(
       worker()
         .commands.map((c) => c.cmd)
         .slice(-3),
-    ).toEqual(['onClientSinkIdle', 'onClientSinkPlaying', 'onClientSinkEnded']);
+    ).toEqual(['onClientSinkIdle', 'onClientSinkEnded', 'onOnline']);
     video.currentTime = 10;
     video.bufferedRanges = [[10.5, 20]];
     (video as unknown as { readyState: number }).readyState = 2;

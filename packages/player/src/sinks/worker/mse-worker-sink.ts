@@ -14,6 +14,8 @@ import {
   type EngineTimeline,
 } from '../../engine/protocol.ts';
 import { gapJump } from './gap-jump.ts';
+import { identityCommands } from '../../engine/identity-commands.ts';
+import { NO_IDENTITY, type RequestIdentity } from '../../rules/request-identity.ts';
 import type { PageMediaSource } from './page-media-source.ts';
 import type { Sink, SinkHost } from '../sink.ts';
 
@@ -88,6 +90,8 @@ export function createMseWorkerSink(
   let manual: Quality | null = null;
   /** The text track the page shows (setTextTrack), sent again to each new worker. */
   let textTrack: string | null = null;
+  /** Who is watching, as the current worker was told. */
+  let identity: RequestIdentity = NO_IDENTITY;
   let worker: EngineWorker | null = null;
   let timeline: EngineTimeline | null = null;
   let timelineAt = 0;
@@ -107,9 +111,9 @@ export function createMseWorkerSink(
     if (!video.paused && video.readyState >= 1) backoff = afterStall(backoff, env.monotonic());
     post({ cmd: 'onClientSinkIdle' });
   }
-  const onPlaying = () => post({ cmd: 'onClientSinkPlaying' });
   const onEnded = () => post({ cmd: 'onClientSinkEnded' });
-  const onDuration = () => post({ cmd: 'onClientSinkDuration', duration: video.duration });
+  // SPEC §7 onOnline: a retry waiting out its back-off goes at once (live-engine.ts).
+  const onOnline = () => post({ cmd: 'onOnline' });
   const isBuffered = (position: number) => {
     const buffered = video.buffered;
     for (let i = 0; i < buffered.length; i++) {
@@ -127,11 +131,10 @@ export function createMseWorkerSink(
   };
   const ELEMENT_REPORTS: [string, () => void][] = [
     ['waiting', onWaiting],
-    ['playing', onPlaying],
     ['ended', onEnded],
-    ['durationchange', onDuration],
     ['seeking', onSeeking],
   ];
+  const NETWORK_REPORTS: [string, () => void][] = [['online', onOnline]];
 
   function onEvent(source: EngineWorker, event: EngineEvent): void {
     if (source !== worker) return;
@@ -288,6 +291,15 @@ export function createMseWorkerSink(
     });
   }
 
+  /**
+   * SPEC §7 setAuthToken … setRequestCredentials, each that differs from what the worker has
+   * (a new worker has nothing): before `load`, so the first request carries them.
+   */
+  function sendIdentity(next: RequestIdentity, sent: RequestIdentity): void {
+    for (const command of identityCommands(next, sent)) post(command);
+    identity = next;
+  }
+
   function start(adoptable: boolean): void {
     stop();
     meter = new MediaBitrateMeter();
@@ -333,6 +345,7 @@ export function createMseWorkerSink(
         pageSource.attach();
       }
     }
+    sendIdentity(host.identity, NO_IDENTITY);
     viewport = { width: -1, height: -1 };
     sendViewport();
     if (manual) post({ cmd: 'setQuality', quality: { name: manual.name, bitrate: manual.bitrate } });
@@ -342,6 +355,7 @@ export function createMseWorkerSink(
   }
 
   for (const [name, listener] of ELEMENT_REPORTS) video.addEventListener(name, listener);
+  for (const [name, listener] of NETWORK_REPORTS) globalThis.addEventListener?.(name, listener);
 
   const sink: Sink = {
     type,
@@ -373,6 +387,9 @@ export function createMseWorkerSink(
     setQuality(quality) {
       manual = quality;
       post({ cmd: 'setQuality', quality: quality && { name: quality.name, bitrate: quality.bitrate } });
+    },
+    setIdentity(next) {
+      sendIdentity(next, identity);
     },
     setLowLatency(enabled) {
       if (enabled === lowLatency) return;
@@ -425,6 +442,7 @@ export function createMseWorkerSink(
     destroy() {
       stop();
       for (const [name, listener] of ELEMENT_REPORTS) video.removeEventListener(name, listener);
+      for (const [name, listener] of NETWORK_REPORTS) globalThis.removeEventListener?.(name, listener);
       if (pageSource) {
         pageSource.destroy();
         video.removeAttribute('src');
