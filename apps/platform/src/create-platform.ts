@@ -14,6 +14,7 @@ import { loopbackOrigins, registerSelfOrigin } from './self-origin.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 import { registerSdk } from './sdk-static.ts';
 import { registerFaultInjector } from './faults/index.ts';
+import { registerPlaybackAuth } from './playback-auth/index.ts';
 import { registerDeviceIdentification } from './identity/index.ts';
 import { registerAnalyticsIntake } from './analytics-intake.ts';
 import { registerCastStandIn } from './cast/index.ts';
@@ -33,6 +34,8 @@ export interface PlatformOptions {
   /** Wall clock in ms; inject a fixed one in tests. */
   now?: () => number;
   channels?: readonly ChannelRecord[];
+  /** PKCS #8 PEM of the playback-token signing key (ES384); else PLAYBACK_SIGNING_KEY, else one made at start. */
+  playbackSigningKey?: string;
   fixtureDir?: string;
   /** The MPEG-TS channel's segments (default apps/platform/media/fixture-ts). */
   tsFixtureDir?: string;
@@ -120,7 +123,9 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   registerSelfOrigin(app, options.origins);
   registerSecurityHeaders(app);
   if (options.admin) registerAdminGate(app, options.admin);
-  registerChannelRoutes(app, channels);
+  // Private channels: the origin's token gate, and their playback URLs' tokens (playback-auth/).
+  const tokens = await registerPlaybackAuth(app, { channels, now, admin, signingKey: options.playbackSigningKey });
+  registerChannelRoutes(app, channels, tokens);
   registerCatalogueRoutes(app, channels);
   registerOEmbedRoutes(app, { channels, imageSize: servedImageSizes(path.resolve(here, '../public/images')) });
   await registerLiveOrigin(app, {

@@ -8,8 +8,12 @@ import type { FastifyReply } from 'fastify';
 export interface ErrorBody {
   status: number;
   statusText: string;
-  /** `restriction`: the SPEC §8 code of a refused playback (the origin's restricted answer). */
-  data: { message: string; restriction?: number };
+  /**
+   * `restriction`: the SPEC §8 code of a refused playback (the origin's restricted answer);
+   * `authorization`: why a private channel's origin refused the playback token
+   * (playback-auth/playback-token.ts TokenRefusal).
+   */
+  data: { message: string; restriction?: number; authorization?: string };
 }
 
 const STATUS_TEXT: Record<number, string> = {

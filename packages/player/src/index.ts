@@ -22,6 +22,7 @@ export {
   ErrorCode,
   ErrorType,
   PlaybackRestriction,
+  AuthorizationRefusal,
   MediaErrorCode,
   classifyMediaError,
   type ErrorSource,

@@ -1,4 +1,4 @@
-import { ErrorType, PlaybackRestriction, type PlayerError } from '@onair/player';
+import { AuthorizationRefusal, ErrorType, PlaybackRestriction, type PlayerError } from '@onair/player';
 import { describe, expect, it } from 'vitest';
 import {
   CONCURRENCY_LIMIT_COPY,
@@ -115,6 +115,31 @@ describe('playerErrorCopy: restricted playback', () => {
   it('reads a 429 as the concurrency limit, and an unknown restriction as its type', () => {
     expect(playerErrorCopy({ ...errorOf(ErrorType.Network), code: 429 })).toBe(CONCURRENCY_LIMIT_COPY);
     const unknown = { ...errorOf(ErrorType.Authorization), restriction: 9 as PlaybackRestriction };
+    expect(playerErrorCopy(unknown)).toBe("You don't have access to this stream.");
+  });
+});
+
+describe('playerErrorCopy: a private channel’s refused token', () => {
+  const refused = (authorization: AuthorizationRefusal): PlayerError => ({
+    ...errorOf(ErrorType.Authorization),
+    code: 403,
+    authorization,
+  });
+
+  it('has its own copy for each refusal, with no word of tokens or HTTP', () => {
+    const copies = Object.values(AuthorizationRefusal).map((reason) => playerErrorCopy(refused(reason)));
+    expect(new Set(copies).size).toBe(Object.values(AuthorizationRefusal).length);
+    for (const copy of copies) {
+      expect(copy).toMatch(/^[A-Z].*\.$/);
+      expect(copy).not.toMatch(/token|403|HTTP/i);
+    }
+    expect(playerErrorCopy(refused('expired'))).toMatch(/ran out/);
+  });
+
+  it('offers Retry (a fresh token) except for another site and a withdrawn viewer', () => {
+    const retried = Object.values(AuthorizationRefusal).filter((reason) => offersRetry(refused(reason)));
+    expect(retried.sort()).toEqual(['channel', 'expired', 'invalid', 'missing', 'resolution', 'reused']);
+    const unknown = { ...errorOf(ErrorType.Authorization), authorization: 'moon' as AuthorizationRefusal };
     expect(playerErrorCopy(unknown)).toBe("You don't have access to this stream.");
   });
 });

@@ -1,4 +1,4 @@
-import type { ErrorType, PlaybackRestriction, PlayerError } from '@onair/player';
+import type { AuthorizationRefusal, ErrorType, PlaybackRestriction, PlayerError } from '@onair/player';
 
 /** The heading of the error message; the copy below it says what happened in plain words. */
 export const PLAYER_ERROR_TITLE = 'This stream could not be played';
@@ -39,6 +39,25 @@ const RESTRICTION_COPY: Record<PlaybackRestriction, string> = {
   6: "This channel's past broadcasts can't be watched here.",
 };
 
+/**
+ * Why a private channel's origin refused the viewer's playback token (PlayerError.authorization),
+ * in the viewer's words. A Retry fetches a fresh token first (use-playback-token.ts), which
+ * helps with all but a site the channel is not for and a viewer whose access was withdrawn.
+ */
+const AUTHORIZATION_COPY: Record<AuthorizationRefusal, string> = {
+  missing: 'This stream is private. Retry to get access to it.',
+  invalid: "Your access to this private stream couldn't be checked. Retry to get it again.",
+  expired: 'Your access to this private stream ran out. Retry to renew it.',
+  channel: 'Your access pass is for another channel. Retry to get one for this stream.',
+  origin: "This private stream can't be played on this site.",
+  viewer: 'Your access to this private stream was withdrawn.',
+  reused: "This private stream's one-time pass was used already. Retry to get a new one.",
+  resolution: "This quality isn't part of your access to this stream. Retry to play the ones that are.",
+};
+
+/** Refusals a fresh token cannot change: no Retry for these. */
+const FINAL_AUTHORIZATIONS: ReadonlySet<string> = new Set(['origin', 'viewer']);
+
 /** HTTP 429 from the origin: a limit on how many watch at once, lifting as others leave. */
 export const CONCURRENCY_LIMIT_COPY = 'Too many people are watching right now. Try again in a few minutes.';
 
@@ -50,10 +69,13 @@ const FINAL_RESTRICTIONS: ReadonlySet<number> = new Set([1, 2, 5, 6]);
  * this build does not know (a newer engine) gets the default.
  */
 export function playerErrorCopy(
-  error: Pick<PlayerError, 'type'> & Partial<Pick<PlayerError, 'code' | 'restriction'>>,
+  error: Pick<PlayerError, 'type'> & Partial<Pick<PlayerError, 'code' | 'restriction' | 'authorization'>>,
 ): string {
   if (error.restriction !== undefined && Object.hasOwn(RESTRICTION_COPY, error.restriction)) {
     return RESTRICTION_COPY[error.restriction];
+  }
+  if (error.authorization !== undefined && Object.hasOwn(AUTHORIZATION_COPY, error.authorization)) {
+    return AUTHORIZATION_COPY[error.authorization];
   }
   if (error.code === 429) return CONCURRENCY_LIMIT_COPY;
   return Object.hasOwn(COPY, error.type) ? COPY[error.type] : DEFAULT_PLAYER_ERROR_COPY;
@@ -64,7 +86,8 @@ export function playerErrorCopy(
  * it will not serve (a region, a device, an entitlement, past broadcasts); a VPN can be turned
  * off and Wi-Fi found, and anything else may be passing.
  */
-export function offersRetry(error: Pick<PlayerError, 'restriction'>): boolean {
+export function offersRetry(error: Partial<Pick<PlayerError, 'restriction' | 'authorization'>>): boolean {
+  if (error.authorization !== undefined && FINAL_AUTHORIZATIONS.has(error.authorization)) return false;
   return error.restriction === undefined || !FINAL_RESTRICTIONS.has(error.restriction);
 }
 

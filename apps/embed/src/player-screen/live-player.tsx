@@ -20,6 +20,7 @@ import { useMediaSession } from '../player/use-media-session.ts';
 import { useBehindLive, usePlayerRequester } from '../player/use-player-requester.ts';
 import { usePictureInPicture } from './use-picture-in-picture.ts';
 import { usePlayer, usePlayerSnapshot } from '../player/use-player.ts';
+import { usePlaybackToken } from '../player/use-playback-token.ts';
 import { AUTO_QUALITY, type PlayerRequest } from '../player/requests.ts';
 import { useHostApiPlayer } from '../host-api/use-host-api.ts';
 import { LiveAnnouncer } from './live-announcer.tsx';
@@ -98,11 +99,16 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
   const toggleStats = useCallback(() => setStatsOpen((open) => !open), []);
 
   const captions = useCaptions(snapshot, request);
+  // A private channel's token is renewed ahead of its expiry, and before a Retry (a refused
+  // token is most often an old one).
+  const renewToken = usePlaybackToken(player, channel.slug, url);
   const retry = useCallback(() => {
     if (!player) return;
-    player.load(url);
-    void player.play();
-  }, [player, url]);
+    void renewToken().finally(() => {
+      player.load(url);
+      void player.play();
+    });
+  }, [player, url, renewToken]);
 
   // The connection was lost for good (the engine's retries are spent): once the browser is
   // back online the player tries again by itself (player-error-copy.ts retriesWhenOnline).

@@ -14,6 +14,7 @@ export function PlayerErrorMessage({ error, onRetry }: { error: PlayerError; onR
       data-testid="player-error"
       data-error-type={error.type}
       data-restriction={error.restriction}
+      data-authorization={error.authorization}
     >
       <p className="player__error-title">{PLAYER_ERROR_TITLE}</p>
       <p className="player__error-detail">{playerErrorCopy(error)}</p>

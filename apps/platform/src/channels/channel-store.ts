@@ -54,6 +54,14 @@ export interface ChannelRecord {
   dvrWindowSeconds?: number;
   /** Languages of the WebVTT subtitles its stream carries (origin/subtitles.ts: en, de, fr). */
   subtitles?: string[];
+  /**
+   * A private channel (playback-auth/): its origin answers only requests that carry a playback
+   * token the platform signed, which its playback-url call mints (IVS-shaped, lasting
+   * `tokenTtlSeconds`, single use where `singleUse`, up to `maximumResolution` pixels high).
+   */
+  playbackAuth?: { tokenTtlSeconds: number; singleUse?: boolean; maximumResolution?: number };
+  /** Viewer ids (a token's `aws:viewer-id`) whose access the platform withdrew. */
+  revokedViewers?: string[];
   videos: PastVideo[];
 }
 

@@ -8,9 +8,21 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { errorBody, type ErrorBody } from '../http-error.ts';
 
-export function faultErrorBody(status: number, message: string, restriction?: number): ErrorBody {
+export function faultErrorBody(
+  status: number,
+  message: string,
+  restriction?: number,
+  authorization?: string,
+): ErrorBody {
   const body = { ...errorBody(status, message), statusText: STATUS_CODES[status] ?? 'Error' };
-  return restriction === undefined ? body : { ...body, data: { ...body.data, restriction } };
+  return {
+    ...body,
+    data: {
+      ...body.data,
+      ...(restriction !== undefined && { restriction }),
+      ...(authorization !== undefined && { authorization }),
+    },
+  };
 }
 
 /** SPEC §8 restriction codes, as the refusal's message words them (for people reading logs). */
@@ -32,7 +44,7 @@ export function sendFaultError(
   reply: FastifyReply,
   status: number,
   message: string,
-  extra: { restriction?: number; retryAfterS?: number } = {},
+  extra: { restriction?: number; retryAfterS?: number; authorization?: string } = {},
 ): FastifyReply {
   if (extra.retryAfterS !== undefined) {
     // Not a CORS-safelisted header: a cross-origin player reads it only when it is exposed.
@@ -45,5 +57,5 @@ export function sendFaultError(
     .header('access-control-allow-origin', '*')
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send(faultErrorBody(status, text, extra.restriction));
+    .send(faultErrorBody(status, text, extra.restriction, extra.authorization));
 }

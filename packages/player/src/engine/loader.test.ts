@@ -250,6 +250,23 @@ describe('loadWithRetry: a refusal that says why', () => {
     });
   });
 
+  it('reads why a private channel refused the token, asks once, and never puts the token in the message', async () => {
+    const body = { status: 403, statusText: 'Forbidden', data: { message: 'no', authorization: 'expired' } };
+    const fetch = answering(() => new Response(JSON.stringify(body), { status: 403 }));
+    const error = await loadWithRetry(
+      deps(fetch),
+      'https://o.test/m.m3u8?token=secret.jwt.sig',
+      PLAYLIST_RETRY,
+      control(new AbortController().signal),
+    ).catch((caught: unknown) => caught);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const failure = loadFailure(error as LoadError, 'playlist');
+    expect(failure).toMatchObject({ type: ErrorType.Authorization, code: 403, authorization: 'expired' });
+    expect(failure.message).toContain('(token expired)');
+    expect(failure.message).not.toContain('secret');
+    expect(failure).not.toHaveProperty('restriction');
+  });
+
   it('gives up at once on a 429 whose Retry-After is beyond the retry schedule (a concurrency limit)', async () => {
     const fetch = answering(() => new Response('', { status: 429, headers: { 'retry-after': '60' } }));
     const error = await loadWithRetry(

@@ -7,15 +7,18 @@ import {
   errorTypeForHttpStatus,
   networkRetryDelay,
   type ErrorSource,
+  type AuthorizationRefusal,
   type PlaybackRestriction,
   type PlayerError,
 } from '../types/errors.ts';
-import { restrictionOf, RESTRICTION_BODY_MAX, retryAfterMs } from '../rules/playback-restriction.ts';
+import { authorizationOf, restrictionOf, RESTRICTION_BODY_MAX, retryAfterMs } from '../rules/playback-restriction.ts';
 
 /** What a refusal said beside its status (rules/playback-restriction.ts). */
 export interface RefusalDetails {
   /** The restriction a 403 named, or null. */
   restriction: PlaybackRestriction | null;
+  /** Why a private channel's origin refused the token, where a 403 said, or null. */
+  authorization?: AuthorizationRefusal | null;
   /** When a 429 said to ask again (ms from now), or null. */
   retryAfterMs: number | null;
 }
@@ -162,8 +165,12 @@ async function refusalOf(response: Response): Promise<RefusalDetails> {
   const body = await readCapped(response, RESTRICTION_BODY_MAX, undefined, () => new Error('not a refusal')).catch(
     () => null,
   );
-  const restriction = body ? restrictionOf(response.status, new TextDecoder().decode(body)) : null;
-  return { restriction, retryAfterMs: retryAfter };
+  const text = body ? new TextDecoder().decode(body) : '';
+  return {
+    restriction: restrictionOf(response.status, text),
+    authorization: authorizationOf(response.status, text),
+    retryAfterMs: retryAfter,
+  };
 }
 
 /**
@@ -324,14 +331,16 @@ export function loadFailure(error: LoadError, source: 'playlist' | 'segment'): P
       fatal: true,
     };
   }
-  const restriction = error.refusal.restriction;
+  const { restriction, authorization } = error.refusal;
+  const why = restriction ? ` (restriction ${restriction})` : authorization ? ` (token ${authorization})` : '';
   return {
     type: errorTypeForHttpStatus(error.status),
     code: codeForHttpStatus(error.status),
     source,
-    message: `${source} ${error.message}${restriction ? ` (restriction ${restriction})` : ''}: ${loggableUrl(error.url)}`,
+    message: `${source} ${error.message}${why}: ${loggableUrl(error.url)}`,
     fatal: true,
     ...(restriction && { restriction }),
+    ...(authorization && { authorization }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorSource, ErrorType, PlaybackRestriction } from '../types/errors.ts';
+import type { AuthorizationRefusal, ErrorSource, ErrorType, PlaybackRestriction } from '../types/errors.ts';
 import type { AudioTrack, Quality, TextTrack } from '../types/quality.ts';
 import type { TrackKind } from './media-target.ts';
 
@@ -122,6 +122,7 @@ export interface EngineError {
   message: string;
   fatal: boolean;
   restriction?: PlaybackRestriction;
+  authorization?: AuthorizationRefusal;
 }
 
 /** The live playlist as the engine last saw it, for the page's latency and catch-up. */

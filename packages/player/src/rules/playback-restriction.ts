@@ -1,4 +1,4 @@
-import { PlaybackRestriction } from '../types/errors.ts';
+import { AuthorizationRefusal, PlaybackRestriction } from '../types/errors.ts';
 
 /**
  * What an origin's refusal says about why (pure), read by every sink that can see the body.
@@ -15,16 +15,29 @@ import { PlaybackRestriction } from '../types/errors.ts';
  * 403: the viewer reads the generic "no access" copy.
  */
 export function restrictionOf(status: number, body: string): PlaybackRestriction | null {
+  const code = refusalData(status, body)?.restriction;
+  return isPlaybackRestriction(code) ? code : null;
+}
+
+/**
+ * Why a private channel's origin refused the playback token, from the same answer:
+ * `data.authorization` naming one of AuthorizationRefusal (a token expired, another
+ * channel's, …); null for anything else.
+ */
+export function authorizationOf(status: number, body: string): AuthorizationRefusal | null {
+  const reason = refusalData(status, body)?.authorization;
+  return (Object.values(AuthorizationRefusal) as unknown[]).includes(reason) ? (reason as AuthorizationRefusal) : null;
+}
+
+/** The `data` object of a 403's small JSON body, or null. */
+function refusalData(status: number, body: string): Record<string, unknown> | null {
   if (status !== 403 || body.length === 0 || body.length > RESTRICTION_BODY_MAX) return null;
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(body);
+    const data = (JSON.parse(body) as { data?: unknown } | null)?.data;
+    return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : null;
   } catch {
     return null;
   }
-  const data = (parsed as { data?: { restriction?: unknown } } | null)?.data;
-  const code = typeof data === 'object' && data !== null ? data.restriction : undefined;
-  return isPlaybackRestriction(code) ? code : null;
 }
 
 /** Whether `value` is one of SPEC §8's restriction codes (1–6). */

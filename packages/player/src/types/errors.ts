@@ -83,7 +83,30 @@ export interface PlayerError {
    * named (playback-restriction.ts reads its answer); absent otherwise.
    */
   restriction?: PlaybackRestriction;
+  /**
+   * Why a private channel's origin refused the playback token, where it said
+   * (playback-restriction.ts `authorizationOf`); absent otherwise.
+   */
+  authorization?: AuthorizationRefusal;
 }
+
+/**
+ * Why a private channel's origin refused a request's playback token (the 403 body's
+ * `data.authorization`, docs/player.md "Private channels"): none, not the platform's,
+ * expired, another channel's, another site's, the viewer's access withdrawn, a single-use
+ * token used already, a variant above its maximum resolution.
+ */
+export const AuthorizationRefusal = {
+  Missing: 'missing',
+  Invalid: 'invalid',
+  Expired: 'expired',
+  Channel: 'channel',
+  Origin: 'origin',
+  Viewer: 'viewer',
+  Reused: 'reused',
+  Resolution: 'resolution',
+} as const;
+export type AuthorizationRefusal = (typeof AuthorizationRefusal)[keyof typeof AuthorizationRefusal];
 
 /** Playback restriction codes of SPEC §8. */
 export const PlaybackRestriction = {

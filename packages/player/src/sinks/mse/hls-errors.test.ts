@@ -54,6 +54,21 @@ describe('classifyHlsError', () => {
     expect(classifyHlsError(fatalNetwork('manifestLoadError', 403), at(0))).not.toHaveProperty('error.restriction');
   });
 
+  it('reads why a private channel refused the token', () => {
+    const body = JSON.stringify({
+      status: 403,
+      statusText: 'Forbidden',
+      data: { message: 'no', authorization: 'origin' },
+    });
+    expect(classifyHlsError({ ...fatalNetwork('manifestLoadError', 403), body }, at(0))).toMatchObject({
+      error: { type: ErrorType.Authorization, code: 403, authorization: 'origin' },
+    });
+    const unknown = JSON.stringify({ data: { message: 'no', authorization: 'moon-phase' } });
+    expect(classifyHlsError({ ...fatalNetwork('manifestLoadError', 403), body: unknown }, at(0))).not.toHaveProperty(
+      'error.authorization',
+    );
+  });
+
   it('gives a request without any status a code of its own, never 0', () => {
     expect(classifyHlsError(fatalNetwork('fragLoadError', 0), at(3))).toMatchObject({
       error: { type: ErrorType.NetworkIO, code: ErrorCode.NetworkUnreachable },

@@ -8,7 +8,7 @@ import {
   type ErrorSource,
   type PlayerError,
 } from '../../types/errors.ts';
-import { restrictionOf } from '../../rules/playback-restriction.ts';
+import { authorizationOf, restrictionOf } from '../../rules/playback-restriction.ts';
 
 /**
  * The part of an hls.js ERROR event the policy looks at. Plain strings, not hls.js's enums,
@@ -79,6 +79,7 @@ function networkError(input: HlsErrorInput, fatal: boolean): PlayerError {
   const status = input.status ?? 0;
   const timedOut = /timeout/i.test(input.details);
   const restriction = restrictionOf(status, input.body ?? '');
+  const authorization = authorizationOf(status, input.body ?? '');
   return {
     type: errorTypeForHttpStatus(status),
     code: codeForHttpStatus(status, timedOut),
@@ -86,6 +87,7 @@ function networkError(input: HlsErrorInput, fatal: boolean): PlayerError {
     message: describe(input),
     fatal,
     ...(restriction && { restriction }),
+    ...(authorization && { authorization }),
   };
 }
 
