@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectPlaybackAdvances, test, waitForPlayback } from './support/fixtures.ts';
+import { hostPageWithEmbed, startHostSite } from './support/host-page.ts';
 
 /**
  * A private channel (issue 34, IVS's private channels): the stand-in's origin plays
@@ -138,5 +139,24 @@ test.describe('a private channel', () => {
     await waitForPlayback(page);
     await expectPlaybackAdvances(page, { frames: 20, seconds: 1 });
     await expect(error).toHaveCount(0);
+  });
+
+  test('a site the channel does not list gets a page that says so in its frame, never a blank one', async ({
+    page,
+    baseURL,
+  }) => {
+    const host = await startHostSite();
+    try {
+      host.serve('/post', hostPageWithEmbed(`${baseURL}/${SLUG}?muted=true`));
+      await page.goto(`${host.origin}/post`);
+      const frame = page.frameLocator('#onair');
+      await expect(frame.getByRole('heading', { name: "This channel can't be played on this site" })).toBeVisible();
+      const watch = frame.getByRole('link', { name: 'Watch PrivateRoom on OnAir' });
+      await expect(watch).toHaveAttribute('href', `${new URL(baseURL!).origin}/${SLUG}`);
+      await expect(watch).toHaveAttribute('target', '_blank');
+      expect((await new AxeBuilder({ page }).include('#onair').analyze()).violations).toEqual([]);
+    } finally {
+      await host.close();
+    }
   });
 });

@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import { registerSdk } from './sdk-static.ts';
 import { registerFaultInjector } from './faults/index.ts';
 import { registerPlaybackAuth } from './playback-auth/index.ts';
+import { refusedEmbedding } from './embedding/allowed-embedders.ts';
 import { registerDeviceIdentification } from './identity/index.ts';
 import { registerAnalyticsIntake } from './analytics-intake.ts';
 import { registerCastStandIn } from './cast/index.ts';
@@ -188,6 +189,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   embedPage = await registerEmbed(app, options.embedDir ?? defaultEmbedDir, embedPolicy, {
     oembedDiscovery: discoveryLookup(channels),
     castStandIn: admin,
+    refusedEmbedding: (request) => refusedEmbedding(request, channels, ownOrigins),
   });
 
   return { app, channels };

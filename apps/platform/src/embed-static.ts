@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http-error.ts';
 import { injectIntoHead, oembedDiscoveryLink, type DiscoveryLookup } from './oembed/discovery.ts';
 import { injectConfig, publicConfigFor } from './public-config.ts';
+import { sendRefusedEmbedding, type RefusedEmbedding } from './embedding/allowed-embedders.ts';
 import {
   ANY_SITE,
   embedContentSecurityPolicy,
@@ -105,6 +106,11 @@ export interface EmbedPages {
   oembedDiscovery?: DiscoveryLookup;
   /** Whether the stand-in Chromecast is mounted (with the testing hooks): the page is pointed at it. */
   castStandIn?: boolean;
+  /**
+   * Whether this page request is a frame on a site its channel does not allow
+   * (embedding/allowed-embedders.ts); the refused page is then served instead of the embed.
+   */
+  refusedEmbedding?: (request: FastifyRequest) => RefusedEmbedding | null;
 }
 
 export async function registerEmbed(
@@ -172,6 +178,8 @@ export async function registerEmbed(
         .type('text/plain; charset=utf-8')
         .send('The embed is not built yet: run `npm run build` (or `npm start`, which builds it).\n');
     }
+    const refused = pages.refusedEmbedding?.(request);
+    if (refused) return sendRefusedEmbedding(reply, refused);
     const config = publicConfigFor(request.selfOrigin, process.env, { castStandIn: pages.castStandIn });
     const discovery = pages.oembedDiscovery
       ? oembedDiscoveryLink(request.url, request.selfOrigin, pages.oembedDiscovery)

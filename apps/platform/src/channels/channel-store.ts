@@ -62,6 +62,11 @@ export interface ChannelRecord {
   playbackAuth?: { tokenTtlSeconds: number; singleUse?: boolean; maximumResolution?: number };
   /** Viewer ids (a token's `aws:viewer-id`) whose access the platform withdrew. */
   revokedViewers?: string[];
+  /**
+   * The sites (origins) allowed to embed the channel's page in a frame (Twitch's `parent`);
+   * absent: any site. A frame elsewhere gets a page that says so (embedding/allowed-embedders.ts).
+   */
+  allowedEmbedders?: string[];
   videos: PastVideo[];
 }
 
