@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './security-headers.ts';
 import { registerSdk } from './sdk-static.ts';
 import { registerFaultInjector } from './faults/index.ts';
 import { registerPlaybackAuth } from './playback-auth/index.ts';
+import { registerProtection } from './protection/index.ts';
 import { refusedEmbedding } from './embedding/allowed-embedders.ts';
 import { registerDeviceIdentification } from './identity/index.ts';
 import { registerAnalyticsIntake } from './analytics-intake.ts';
@@ -139,6 +140,8 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     },
     subtitles: (slug) => channels.get(slug)?.subtitles,
   });
+  // DRM-protected channels: encrypted media, the key system in the playlists, a license server.
+  registerProtection(app, { fixture, isProtected: (slug) => channels.get(slug)?.protection === 'clearkey' });
   registerVodOrigin(app, { fixture, videoDuration: (id) => channels.video(id)?.duration });
   const low = fixture.renditions.find((r) => r.name === TS_RENDITION) ?? fixture.renditions[0]!;
   registerTsOrigin(app, {

@@ -67,6 +67,11 @@ export interface ChannelRecord {
    * absent: any site. A frame elsewhere gets a page that says so (embedding/allowed-embedders.ts).
    */
   allowedEmbedders?: string[];
+  /**
+   * A DRM-protected channel (protection/): its origin serves CENC-encrypted media, its
+   * playlists name the ClearKey key system, and the platform's license server has the key.
+   */
+  protection?: 'clearkey';
   videos: PastVideo[];
 }
 

@@ -13,7 +13,12 @@ const embedDir = mkdtempSync(path.join(tmpdir(), 'onair-embed-'));
 beforeAll(async () => {
   writeFileSync(path.join(embedDir, 'index.html'), '<!doctype html><title>embed</title>');
   const seed = seedChannels();
-  const sneaky = { ...seed.find((c) => c.slug === 'private-room')!, id: 999, slug: 'sneaky', username: '<b>Sneaky</b>' };
+  const sneaky = {
+    ...seed.find((c) => c.slug === 'private-room')!,
+    id: 999,
+    slug: 'sneaky',
+    username: '<b>Sneaky</b>',
+  };
   platform = await createPlatform({ embedDir, origins: [`http://${HOST}`], channels: [...seed, sneaky] });
 });
 afterAll(() => platform.app.close());
