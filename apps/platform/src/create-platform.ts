@@ -141,7 +141,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     subtitles: (slug) => channels.get(slug)?.subtitles,
   });
   // DRM-protected channels: encrypted media, the key system in the playlists, a license server.
-  registerProtection(app, { fixture, isProtected: (slug) => channels.get(slug)?.protection === 'clearkey' });
+  registerProtection(app, { fixture, admin, isProtected: (slug) => channels.get(slug)?.protection === 'clearkey' });
   registerVodOrigin(app, { fixture, videoDuration: (id) => channels.video(id)?.duration });
   const low = fixture.renditions.find((r) => r.name === TS_RENDITION) ?? fixture.renditions[0]!;
   registerTsOrigin(app, {

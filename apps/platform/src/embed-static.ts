@@ -20,6 +20,7 @@ export const LIVE_MANIFEST_WORKER_PATH = '/live-manifest-sw.js';
 const SERVICE_PREFIXES = [
   '/api/',
   '/hls/',
+  '/drm/',
   '/images/',
   '/assets/',
   '/admin/',

@@ -38,6 +38,7 @@ export {
   partitionQualities,
 } from './types/quality.ts';
 export { ExperimentId, codecPolicyFromExperiments, type Experiment } from './rules/experiments.ts';
+export { DrmFailure, DRM_MESSAGES, type DrmConfig, type DrmServer } from './drm/drm-types.ts';
 export { parseGpuAssignment, type GpuExperimentConfig } from './gpu/gpu-assignment.ts';
 export {
   defaultServiceWorkerConfig,

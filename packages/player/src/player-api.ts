@@ -7,6 +7,7 @@ import type { ServiceWorkerOptions } from './live-sw/sw-config.ts';
 import type { PlayerEnvironment } from './types/environment.ts';
 import type { PlayerEventMap } from './types/events.ts';
 import type { Experiment } from './rules/experiments.ts';
+import type { DrmConfig } from './drm/drm-types.ts';
 import type { LiveLatencyAnalytics } from './rules/latency.ts';
 import type { Quality } from './types/quality.ts';
 import type { SinkFactories } from './sinks/registry.ts';
@@ -40,6 +41,11 @@ export interface PlayerConfig {
   gpu?: GpuConfig;
   /** Casting (SPEC §4 remote session): the Cast sender framework's script URL; none, no casting. */
   cast?: CastConfig;
+  /**
+   * DRM license servers by EME key system (drm/drm-types.ts): license, certificate and AuthXML
+   * URLs and headers. A ClearKey stream whose key URI is an http(s) URL needs none.
+   */
+  drm?: DrmConfig;
   environment?: Partial<PlayerEnvironment>;
 }
 

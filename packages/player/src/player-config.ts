@@ -1,3 +1,4 @@
+import type { DrmConfig } from './drm/drm-types.ts';
 import type { CastConfig } from './cast/cast-types.ts';
 import { MEDIA_RETRY, PLAYLIST_RETRY } from './engine/loader.ts';
 import { GPU_DEFAULTS } from './gpu/gpu-constants.ts';
@@ -56,6 +57,7 @@ export interface ResolvedPlayerConfig {
   serviceWorker: ServiceWorkerOptions | undefined;
   gpu: GpuConfig | undefined;
   cast: CastConfig | undefined;
+  drm: DrmConfig | undefined;
   environment: Partial<PlayerEnvironment>;
 }
 
@@ -78,6 +80,7 @@ export function resolvePlayerConfig(config: PlayerConfig = {}): ResolvedPlayerCo
       ...(firstTimeoutMs !== undefined && firstTimeoutMs > 0 ? { firstTimeoutMs } : {}),
     },
     driftDetection: { ...config.driftDetection },
+    drm: config.drm,
     serviceWorker: config.serviceWorker,
     gpu: config.gpu,
     cast: config.cast,

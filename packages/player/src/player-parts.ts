@@ -15,7 +15,8 @@ import { SessionOwner } from './parts/session-owner.ts';
 import type { ResolvedPlayerConfig } from './player-config.ts';
 import { LatencyAnalyticsCollector } from './rules/latency.ts';
 import { codecPolicyFromExperiments, type Experiment } from './rules/experiments.ts';
-import { NO_IDENTITY, type RequestIdentity } from './rules/request-identity.ts';
+import { NO_IDENTITY, tokenOf, type RequestIdentity } from './rules/request-identity.ts';
+import { DrmHost } from './parts/drm-host.ts';
 import { chromecastSinkFactory } from './sinks/chromecast/chromecast-sink.ts';
 import type { SinkFactories } from './sinks/registry.ts';
 import { SinkChooser } from './sinks/sink-choice.ts';
@@ -51,6 +52,8 @@ export class PlayerParts {
   readonly analytics: PlayerAnalytics;
   readonly sampler: LiveSampler;
   readonly sessions: SessionOwner;
+  /** A DRM-protected stream's MediaKeys and licenses (its EME module loads only for one). */
+  readonly drm: DrmHost;
   video: HTMLVideoElement | null = null;
   /**
    * The viewer went back in a live window (seekTo short of the edge): low-latency catch-up and
@@ -112,6 +115,14 @@ export class PlayerParts {
       ...{ timers: env.timers, state, latency: () => this.latency().snapshot(), gpu: () => this.gpu },
       emit: (event) => this.emitter.emit('analytics', event),
       manifestLoads: () => this.sessions.current?.sink.manifestLoads?.() ?? null,
+    });
+    this.drm = new DrmHost({
+      env,
+      config: config.drm,
+      element: () => this.video,
+      token: () => this.identity.authToken ?? tokenOf(this.sessions.current?.url ?? ''),
+      codecs: () => this.store.state.quality?.codecs ?? '',
+      onError: (error) => this.reportError(error),
     });
     this.sampler = new LiveSampler({
       ...{ env, state, intent: this.intent, rate: this.rate, watchdog: this.watchdog },
@@ -255,6 +266,7 @@ export class PlayerParts {
         store.set({ sessionData, startOffset, channelMetadata: channelMetadataFromSessionData(sessionData) }),
       onError: (error) => this.reportError(error),
       onRebuildNeeded: (reason) => this.sessions.queueRebuild(reason),
+      onProtection: (systems, initData) => this.drm.protect(systems, initData),
       onDeclined: (reason) => {
         const declined = this.sessions.current;
         // After the sink's own dispatch: ending a session from inside its sink's callback would

@@ -250,8 +250,9 @@ class OnAirPlayer implements Player {
 
   delete(): void {
     if (!this.#alive()) return;
-    const { sessions, intent, gpu, cast, analytics, store, emitter } = this.#parts;
+    const { sessions, intent, gpu, cast, analytics, store, emitter, drm } = this.#parts;
     sessions.end();
+    drm.destroy();
     intent.destroy();
     gpu.destroy();
     cast.destroy();

@@ -1,4 +1,4 @@
-import { AuthorizationRefusal, ErrorType, PlaybackRestriction, type PlayerError } from '@onair/player';
+import { AuthorizationRefusal, DrmFailure, ErrorType, PlaybackRestriction, type PlayerError } from '@onair/player';
 import { describe, expect, it } from 'vitest';
 import {
   CONCURRENCY_LIMIT_COPY,
@@ -141,5 +141,29 @@ describe('playerErrorCopy: a private channel’s refused token', () => {
     expect(retried.sort()).toEqual(['channel', 'expired', 'invalid', 'missing', 'resolution', 'reused']);
     const unknown = { ...errorOf(ErrorType.Authorization), authorization: 'moon' as AuthorizationRefusal };
     expect(playerErrorCopy(unknown)).toBe("You don't have access to this stream.");
+  });
+});
+
+describe('playerErrorCopy: a protected stream’s keys', () => {
+  const failed = (drm: DrmFailure): PlayerError => ({ ...errorOf(ErrorType.Network), source: 'drm', drm });
+
+  it('has its own copy for each SPEC §8 DRM message, with no word of licenses, CDMs or HTTP', () => {
+    const copies = Object.values(DrmFailure).map((drm) => playerErrorCopy(failed(drm)));
+    expect(new Set(copies).size).toBe(7);
+    for (const copy of copies) {
+      expect(copy).toMatch(/^[A-Z].*\.$/);
+      expect(copy).not.toMatch(/licen[cs]e|CDM|DRM|HTTP|AuthXML|certificate/i);
+    }
+  });
+
+  it('offers Retry except where the browser itself is the reason', () => {
+    const retried = Object.values(DrmFailure).filter((drm) => offersRetry(failed(drm)));
+    expect(retried.sort()).toEqual([
+      'auth-xml',
+      'certificate',
+      'license-request',
+      'license-server',
+      'license-unavailable',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { AuthorizationRefusal, ErrorType, PlaybackRestriction, PlayerError } from '@onair/player';
+import type { AuthorizationRefusal, DrmFailure, ErrorType, PlaybackRestriction, PlayerError } from '@onair/player';
 
 /** The heading of the error message; the copy below it says what happened in plain words. */
 export const PLAYER_ERROR_TITLE = 'This stream could not be played';
@@ -55,6 +55,20 @@ const AUTHORIZATION_COPY: Record<AuthorizationRefusal, string> = {
   resolution: "This quality isn't part of your access to this stream. Retry to play the ones that are.",
 };
 
+/** A DRM-protected stream whose keys could not be had (PlayerError.drm, SPEC §8's DRM messages). */
+const DRM_COPY: Record<DrmFailure, string> = {
+  'no-cdm': "This browser can't play protected streams. Try another browser or device.",
+  'license-unauthorized': "This browser isn't allowed to play this protected stream. Try another browser or device.",
+  'license-unavailable': "This protected stream can't be unlocked right now. Try again in a moment.",
+  'license-server': "The service that unlocks this stream isn't working right now. Try again in a moment.",
+  'license-request': "We couldn't reach the service that unlocks this stream. Check your connection and try again.",
+  'auth-xml': "We couldn't confirm your access to this protected stream. Try again in a moment.",
+  certificate: "We couldn't get what this protected stream needs to play. Try again in a moment.",
+};
+
+/** What this browser is, which asking again cannot change. */
+const FINAL_DRM: ReadonlySet<string> = new Set(['no-cdm', 'license-unauthorized']);
+
 /** Refusals a fresh token cannot change: no Retry for these. */
 const FINAL_AUTHORIZATIONS: ReadonlySet<string> = new Set(['origin', 'viewer']);
 
@@ -69,7 +83,7 @@ const FINAL_RESTRICTIONS: ReadonlySet<number> = new Set([1, 2, 5, 6]);
  * this build does not know (a newer engine) gets the default.
  */
 export function playerErrorCopy(
-  error: Pick<PlayerError, 'type'> & Partial<Pick<PlayerError, 'code' | 'restriction' | 'authorization'>>,
+  error: Pick<PlayerError, 'type'> & Partial<Pick<PlayerError, 'code' | 'restriction' | 'authorization' | 'drm'>>,
 ): string {
   if (error.restriction !== undefined && Object.hasOwn(RESTRICTION_COPY, error.restriction)) {
     return RESTRICTION_COPY[error.restriction];
@@ -77,6 +91,7 @@ export function playerErrorCopy(
   if (error.authorization !== undefined && Object.hasOwn(AUTHORIZATION_COPY, error.authorization)) {
     return AUTHORIZATION_COPY[error.authorization];
   }
+  if (error.drm !== undefined && Object.hasOwn(DRM_COPY, error.drm)) return DRM_COPY[error.drm];
   if (error.code === 429) return CONCURRENCY_LIMIT_COPY;
   return Object.hasOwn(COPY, error.type) ? COPY[error.type] : DEFAULT_PLAYER_ERROR_COPY;
 }
@@ -86,8 +101,9 @@ export function playerErrorCopy(
  * it will not serve (a region, a device, an entitlement, past broadcasts); a VPN can be turned
  * off and Wi-Fi found, and anything else may be passing.
  */
-export function offersRetry(error: Partial<Pick<PlayerError, 'restriction' | 'authorization'>>): boolean {
+export function offersRetry(error: Partial<Pick<PlayerError, 'restriction' | 'authorization' | 'drm'>>): boolean {
   if (error.authorization !== undefined && FINAL_AUTHORIZATIONS.has(error.authorization)) return false;
+  if (error.drm !== undefined && FINAL_DRM.has(error.drm)) return false;
   return error.restriction === undefined || !FINAL_RESTRICTIONS.has(error.restriction);
 }
 

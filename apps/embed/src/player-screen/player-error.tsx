@@ -15,6 +15,7 @@ export function PlayerErrorMessage({ error, onRetry }: { error: PlayerError; onR
       data-error-type={error.type}
       data-restriction={error.restriction}
       data-authorization={error.authorization}
+      data-drm={error.drm}
     >
       <p className="player__error-title">{PLAYER_ERROR_TITLE}</p>
       <p className="player__error-detail">{playerErrorCopy(error)}</p>

@@ -15,6 +15,8 @@ export interface ProtectionOptions {
   fixture: Fixture;
   /** Whether the channel's stream is DRM-protected. */
   isProtected(slug: string): boolean;
+  /** Mount the testing hook that makes the license server fail (`/admin/drm/{slug}/license-fault`). */
+  admin: boolean;
 }
 
 const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
@@ -67,9 +69,31 @@ export function registerProtection(app: FastifyInstance, options: ProtectionOpti
     return typeof out === 'string' ? out : Buffer.from(out.buffer, out.byteOffset, out.byteLength);
   });
 
+  /** Testing hook: the license server's answer for a channel while a fault is set (a status). */
+  const licenseFaults = new Map<string, number>();
+  if (options.admin) {
+    app.post<{ Params: { slug: string }; Body: { status?: unknown } }>(
+      '/admin/drm/:slug/license-fault',
+      async (request, reply) => {
+        const status = request.body?.status;
+        if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) {
+          return sendError(reply, 400, 'status must be an HTTP error status');
+        }
+        licenseFaults.set(request.params.slug.toLowerCase(), status);
+        return reply.code(204).send();
+      },
+    );
+    app.delete<{ Params: { slug: string } }>('/admin/drm/:slug/license-fault', async (request, reply) => {
+      licenseFaults.delete(request.params.slug.toLowerCase());
+      return reply.code(204).send();
+    });
+  }
+
   // ClearKey's license request and answer (EME's JSON formats): the key ids asked for, the keys.
   app.post<{ Params: { slug: string }; Body: { kids?: unknown } }>('/drm/clearkey/:slug', async (request, reply) => {
     const { slug } = request.params;
+    const fault = licenseFaults.get(slug.toLowerCase());
+    if (fault !== undefined) return sendError(reply, fault, 'The license server is failing on purpose');
     if (!options.isProtected(slug)) return sendError(reply, 404, 'No license for this channel');
     const key = keyOf(slug.toLowerCase());
     const kids = Array.isArray(request.body?.kids) ? request.body.kids : [];

@@ -8,6 +8,7 @@ import {
   fragmentStartTime,
   ID3_SCHEME,
   mediaProblem,
+  psshOf,
   trackTimescales,
 } from './fmp4.ts';
 
@@ -139,5 +140,20 @@ describe('codecsOfInit', () => {
     const avc = box('avc1', box('avcC', new Uint8Array([1, 0x64, 0x00, 0x1f, 0xff])));
     expect(codecsOfInit(avc)).toBe('avc1.64001f');
     expect(codecsOfInit(new Uint8Array(8))).toBe('');
+  });
+});
+
+describe('psshOf', () => {
+  const bytes = (...values: number[]) => new Uint8Array(values);
+  it('gives the moov’s pssh boxes whole, in order, and nothing for an init without any', () => {
+    const first = box('pssh', bytes(1, 0, 0, 0), new Uint8Array(16).fill(0x10));
+    const second = box('pssh', bytes(0, 0, 0, 0), new Uint8Array(20).fill(0x20));
+    const init = new Uint8Array([
+      ...box('ftyp', bytes(1, 2, 3, 4)),
+      ...box('moov', box('mvhd', bytes(0, 0, 0, 0)), first, second),
+    ]);
+    expect([...psshOf(init)]).toEqual([...first, ...second]);
+    expect(psshOf(box('moov', box('mvhd', bytes(0)))).byteLength).toBe(0);
+    expect(psshOf(box('ftyp', bytes(1))).byteLength).toBe(0);
   });
 });

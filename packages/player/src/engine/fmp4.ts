@@ -222,3 +222,22 @@ function av1Codec(profileLevel: number, flags: number): string {
   const depth = flags & 0x40 ? (profile === 2 && flags & 0x20 ? 12 : 10) : 8;
   return `av01.${profile}.${level}${tier}.${String(depth).padStart(2, '0')}`;
 }
+
+/**
+ * The `pssh` boxes of an init segment's `moov`, whole and in order: the DRM systems' init data
+ * (EME initDataType `cenc`), which the page's MediaKeys session is generated from. Empty when
+ * the init segment has none.
+ */
+export function psshOf(init: Uint8Array): Uint8Array {
+  const moov = boxes(init).find((b) => b.type === 'moov');
+  if (!moov) return new Uint8Array(0);
+  // A pssh is small: its header is the 8-byte one (Box.start is where its payload begins).
+  const found = boxes(init, moov.start, moov.end).filter((b) => b.type === 'pssh');
+  const out = new Uint8Array(found.reduce((sum, b) => sum + b.end - b.start + 8, 0));
+  let at = 0;
+  for (const b of found) {
+    out.set(init.subarray(b.start - 8, b.end), at);
+    at += b.end - b.start + 8;
+  }
+  return out;
+}

@@ -1,3 +1,5 @@
+import type { DrmKey } from '../hls/media-playlist.ts';
+import { psshOf } from './fmp4.ts';
 import type { MediaPlaylist } from '../hls/media-playlist.ts';
 import { parseMultivariant, type AudioRendition, type Multivariant } from '../hls/multivariant.ts';
 import { ErrorCode, ErrorType } from '../types/errors.ts';
@@ -84,6 +86,8 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
   private subtitleCode: Promise<SubtitleLoopFactory | null> | null = null;
   private failed = false;
   private url = '';
+  /** What the page was last told of the stream's protection (protectedBy). */
+  private protectionSaid = '';
 
   constructor(
     readonly deps: EngineDeps,
@@ -317,6 +321,20 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
   }
 
   /** The media loop planned its start: the audio aligns to it. */
+  /**
+   * Tells the page once per init data that the stream is DRM-protected, with the key systems
+   * its playlist names and the init segment's `pssh` boxes: the page's MediaKeys session
+   * starts from those, whether or not the element's own `encrypted` event was heard (the
+   * embed's early engine appends before the player listens).
+   */
+  protectedBy(systems: readonly DrmKey[], init: Uint8Array): void {
+    const initData = psshOf(init);
+    const said = `${systems.map((s) => s.keySystem).join()}:${Array.from(initData.subarray(0, 64)).join()}:${initData.byteLength}`;
+    if (said === this.protectionSaid) return;
+    this.protectionSaid = said;
+    this.deps.emit({ type: 'protection', systems: [...systems], initData });
+  }
+
   startPlanned(start: TrackStart): void {
     this.mainStart = start;
     this.wakeups.wake();

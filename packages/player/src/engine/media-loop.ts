@@ -1,3 +1,4 @@
+import type { DrmKey } from '../hls/media-playlist.ts';
 import type { MediaPlaylist, SegmentKey } from '../hls/media-playlist.ts';
 import { TransferGuard, shouldAbandon } from './abandon.ts';
 import type { ThroughputEstimator, ThroughputSample } from './abr.ts';
@@ -73,6 +74,8 @@ export interface MediaLoopHost {
   mainCodecs(codecs: string): string;
   /** AES-128 keys and decryption (segment-keys.ts). */
   readonly keys: SegmentKeys;
+  /** The stream is DRM-protected by these key systems; `init` the init segment going in. */
+  protectedBy(systems: readonly DrmKey[], init: Uint8Array): void;
   /** A track loaded to the end of a stream that has one (VOD): once all have, the stream ends. */
   trackEnded(track: 'main' | 'audio'): void;
   /** The MPEG-TS remuxer (loaded on first use), or null where the engine cannot have one. */
@@ -281,6 +284,8 @@ export class MediaLoop {
         const quality = this.host.renditions.all[this.host.variant]!.quality;
         // A variant without CODECS (ffmpeg writes none for AV1): what its init segment holds.
         const codecs = this.host.mainCodecs(quality.codecs) || codecsOfInit(init.bytes);
+        // DRM-protected media goes in encrypted: the page's MediaKeys decrypt it (drm/).
+        if (playlist.drm.length > 0) this.host.protectedBy(playlist.drm, init.bytes);
         await this.host.init.apply(this.host.deps.target, mapUrl, init.bytes, codecs);
         this.host.deps.emit({ type: 'tracks', codec: quality.codecs, path: playlist.url, group: quality.group });
       }

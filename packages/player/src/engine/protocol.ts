@@ -1,6 +1,7 @@
 import type { AuthorizationRefusal, ErrorSource, ErrorType, PlaybackRestriction } from '../types/errors.ts';
 import type { AudioTrack, Quality, TextTrack } from '../types/quality.ts';
 import type { TrackKind } from './media-target.ts';
+import type { DrmKey } from '../hls/media-playlist.ts';
 
 /**
  * SPEC §7 "Commands the player posts to its worker", typed both ways. Commands carry `cmd`,
@@ -162,6 +163,12 @@ export type EngineEvent =
   /** Something the engine skipped and played on without (a subtitle segment): the page logs it. */
   | { type: 'warning'; message: string }
   | { type: 'discontinuity' }
+  /**
+   * The stream is DRM-protected (not in the spec's list): the key systems its playlist names
+   * and the init segment's `pssh` boxes (EME initDataType `cenc`; empty where it has none).
+   * The page's MediaKeys decrypt what the engine appends (drm/).
+   */
+  | { type: 'protection'; systems: DrmKey[]; initData: Uint8Array }
   /** The engine does not play this source (alternate audio, MPEG-TS); another sink may. */
   | { type: 'declined'; reason: string }
   | { type: 'error'; error: EngineError }
@@ -253,6 +260,7 @@ const EVENTS: ReadonlySet<string> = new Set<EngineEvent['type']>([
   'captions',
   'warning',
   'discontinuity',
+  'protection',
   'declined',
   'error',
   'mediaError',

@@ -103,6 +103,25 @@ describe('parseMediaPlaylist', () => {
     ]);
   });
 
+  it('lists the DRM key systems a protected stream names, each once, the URI absolute', () => {
+    const head = '#EXTM3U\n#EXT-X-TARGETDURATION:2\n';
+    const tags = [
+      '#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,URI="/drm/clearkey/ch",KEYFORMAT="org.w3.clearkey",KEYFORMATVERSIONS="1"',
+      '#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,URI="data:text/plain;base64,AAAA",KEYFORMAT="urn:uuid:edef8ba9-79d6-4ace-a3c8-27dcd51d21ed"',
+      '#EXT-X-KEY:METHOD=SAMPLE-AES,URI="skd://asset",KEYFORMAT="com.apple.streamingkeydelivery"',
+      '#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,URI="/again",KEYFORMAT="org.w3.clearkey"',
+    ];
+    const p = parseMediaPlaylist(`${head}${tags.join('\n')}\n#EXT-X-MAP:URI="init.mp4"\n#EXTINF:2,\na.m4s\n`, URL_);
+    expect(p.unsupportedKey).toBeNull();
+    expect(p.drm).toEqual([
+      { keySystem: 'org.w3.clearkey', method: 'SAMPLE-AES-CTR', uri: new URL('/drm/clearkey/ch', URL_).href },
+      { keySystem: 'com.widevine.alpha', method: 'SAMPLE-AES-CTR', uri: 'data:text/plain;base64,AAAA' },
+      { keySystem: 'com.apple.fps', method: 'SAMPLE-AES', uri: 'skd://asset' },
+    ]);
+    expect(p.segments[0]!.key).toBeNull(); // nothing for the engine to decrypt
+    expect(parseMediaPlaylist(`${head}#EXTINF:2,\na.m4s\n`, URL_).drm).toEqual([]);
+  });
+
   it('names a key it cannot decrypt, and refuses a malformed IV or byte range', () => {
     const head = '#EXTM3U\n#EXT-X-TARGETDURATION:2\n';
     const sample = parseMediaPlaylist(`${head}#EXT-X-KEY:METHOD=SAMPLE-AES,URI="k"\n#EXTINF:2,\na.ts\n`, URL_);

@@ -75,6 +75,45 @@ export interface MediaPlaylist {
    * METHOD, or null. The engine declines such a playlist to another sink.
    */
   unsupportedKey: string | null;
+  /**
+   * The DRM key systems the stream is protected with (EXT-X-KEY METHOD=SAMPLE-AES-CTR or
+   * SAMPLE-AES with an EME KEYFORMAT): its samples reach the SourceBuffer encrypted and the
+   * element's MediaKeys decrypt them (the page's part, drm/). Empty for a clear stream.
+   */
+  drm: DrmKey[];
+}
+
+/** One key system a DRM-protected playlist names (its KEYFORMAT, as EME calls it, and its URI). */
+export interface DrmKey {
+  /** The EME key system: org.w3.clearkey, com.widevine.alpha, com.microsoft.playready, com.apple.fps. */
+  keySystem: string;
+  method: 'SAMPLE-AES-CTR' | 'SAMPLE-AES';
+  /** The tag's URI, absolute (a license server, a `data:` pssh, an `skd:` asset id). */
+  uri: string | null;
+}
+
+/** KEYFORMAT values of HLS DRM tags, by the EME key system each names. */
+const DRM_KEYFORMATS: Record<string, string> = {
+  'org.w3.clearkey': 'org.w3.clearkey',
+  'urn:uuid:1077efec-c0b2-4d02-ace3-3c1e52e2fb4b': 'org.w3.clearkey',
+  'urn:uuid:edef8ba9-79d6-4ace-a3c8-27dcd51d21ed': 'com.widevine.alpha',
+  'com.microsoft.playready': 'com.microsoft.playready',
+  'urn:uuid:9a04f079-9840-4286-ab92-e65be0885f95': 'com.microsoft.playready',
+  'com.apple.streamingkeydelivery': 'com.apple.fps',
+};
+
+/** A DRM key tag's key system, or null where the tag is not one (a method or format of another kind). */
+export function drmKeyOf(attrs: Record<string, string>, base: string): DrmKey | null {
+  const method = attrs.METHOD;
+  const keySystem = DRM_KEYFORMATS[attrs.KEYFORMAT ?? ''];
+  if ((method !== 'SAMPLE-AES-CTR' && method !== 'SAMPLE-AES') || !keySystem) return null;
+  let uri: string | null = null;
+  try {
+    uri = attrs.URI ? new URL(attrs.URI, base).href : null;
+  } catch {
+    uri = null;
+  }
+  return { keySystem, method, uri };
 }
 
 /**
@@ -97,6 +136,7 @@ export function parseMediaPlaylist(text: string, url: string): MediaPlaylist {
     independentSegments: false,
     playlistType: null,
     unsupportedKey: null,
+    drm: [],
   };
   let parts: Part[] = [];
   let duration: number | null = null;
@@ -146,9 +186,12 @@ export function parseMediaPlaylist(text: string, url: string): MediaPlaylist {
       case 'EXT-X-KEY': {
         const attrs = parseAttributes(value);
         const format = attrs.KEYFORMAT ?? 'identity';
+        const drm = drmKeyOf(attrs, url);
         if (attrs.METHOD === 'NONE') key = null;
         else if (attrs.METHOD === 'AES-128' && format === 'identity' && attrs.URI) {
           key = { method: 'AES-128', url: resolveUri(attrs.URI, url), iv: attrs.IV ? initVector(attrs.IV) : null };
+        } else if (drm) {
+          if (!playlist.drm.some((d) => d.keySystem === drm.keySystem)) playlist.drm.push(drm);
         } else playlist.unsupportedKey = `${attrs.METHOD ?? '?'} ${format}`;
         break;
       }

@@ -36,5 +36,11 @@ export function browserEnvironment(overrides: Partial<PlayerEnvironment> = {}): 
     fetch: overrides.fetch ?? ((input, init) => fetch(input, init)),
     sinkCapabilities: overrides.sinkCapabilities ?? probeCapabilities,
     soundAutoplayAllowed: overrides.soundAutoplayAllowed ?? soundAutoplayAllowed,
+    requestMediaKeySystemAccess:
+      overrides.requestMediaKeySystemAccess ??
+      ((keySystem, configs) =>
+        typeof navigator.requestMediaKeySystemAccess === 'function'
+          ? navigator.requestMediaKeySystemAccess(keySystem, configs)
+          : Promise.reject(new Error('this browser has no EME'))),
   };
 }

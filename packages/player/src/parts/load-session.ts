@@ -1,3 +1,4 @@
+import type { DrmKey } from '../hls/media-playlist.ts';
 import type { RequestIdentity } from '../rules/request-identity.ts';
 import type { PlayTimeTicker } from '../analytics/analytics.ts';
 import {
@@ -53,6 +54,8 @@ export interface LoadSessionHarness {
   onError(error: PlayerError): void;
   /** The sink must be rebuilt once the player is idle. */
   onRebuildNeeded(reason: RebuildReason): void;
+  /** The stream is DRM-protected (SinkHost.onProtection). */
+  onProtection(systems: DrmKey[], initData: Uint8Array): void;
   /** The sink cannot play this source; another sink may (SinkHost.onDeclined). */
   onDeclined(reason: string): void;
   /** The session reloads its sink at the live edge (decode error, drift, buffering timeout). */
@@ -195,6 +198,7 @@ export class LoadSession {
       onSourceInfo: live((info) => harness.onSourceInfo(info)),
       onAudioTracks: live((tracks, selected) => harness.onAudioTracks(tracks, selected)),
       onTracks: live((tracks) => this.#tracksChanged(tracks)),
+      onProtection: live((systems, initData) => harness.onProtection(systems, initData)),
       onDiscontinuity: live(() => {
         if (harness.adjustments.rebuildMediaSinkOnDiscontinuity) harness.onRebuildNeeded('discontinuity');
       }),

@@ -12,6 +12,7 @@ import type { AudioTrack, Quality, TextTrack } from '../types/quality.ts';
 import type { TimedCue } from '../metadata/timed-metadata.ts';
 import type { SinkType } from '../types/sink-type.ts';
 import type { RequestIdentity } from '../rules/request-identity.ts';
+import type { DrmKey } from '../hls/media-playlist.ts';
 
 /** SPEC §3 "Sink adjustments": when a sink is rebuilt, and what automatic quality may pick. */
 export interface SinkAdjustments {
@@ -155,6 +156,11 @@ export interface SinkHost {
   onTracks(tracks: TrackConfiguration[]): void;
   /** The stream crossed a discontinuity (EXT-X-DISCONTINUITY). */
   onDiscontinuity(): void;
+  /**
+   * The stream is DRM-protected by these key systems; `initData` the init segment's `pssh`
+   * boxes. The player gives the element its MediaKeys (parts/drm-host.ts).
+   */
+  onProtection?(systems: DrmKey[], initData: Uint8Array): void;
   /** Captions and timed metadata found in the stream, ahead of their time; the player releases them on time. */
   onTimedCues(cues: TimedCue[]): void;
   /** The source advertises the server's clock at this URL (server-clock.ts). */

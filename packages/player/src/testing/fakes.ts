@@ -187,6 +187,7 @@ export function fakeEnvironment(visibility = new FakeVisibility()): PlayerEnviro
     fetch: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch,
     sinkCapabilities: () => CAPABILITIES,
     soundAutoplayAllowed: () => Promise.resolve(true),
+    requestMediaKeySystemAccess: () => Promise.reject(new Error('no EME in unit tests')),
   };
 }
 

@@ -43,6 +43,8 @@ export interface PlayerEnvironment {
   sinkCapabilities(video: HTMLMediaElement): SinkCapabilities;
   /** Whether the browser would let playback start with sound now (sound-autoplay.ts). */
   soundAutoplayAllowed(): Promise<boolean>;
+  /** EME's navigator.requestMediaKeySystemAccess; one that always refuses where the browser has none. */
+  requestMediaKeySystemAccess(keySystem: string, configs: MediaKeySystemConfiguration[]): Promise<MediaKeySystemAccess>;
 }
 
 /** What a sink may use of the environment: time, timers, fetch and a logger, nothing of the page. */

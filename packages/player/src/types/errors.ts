@@ -19,7 +19,8 @@ export type ErrorType = (typeof ErrorType)[keyof typeof ErrorType];
  * `media` is the media element or MediaSource; `api` is a call of the Player API the player
  * refused; `listener` is a page's event listener that threw.
  */
-export type ErrorSource = 'load' | 'api' | 'playlist' | 'segment' | 'media' | 'buffering' | 'sink' | 'listener' | 'gpu';
+export type ErrorSource =
+  'load' | 'api' | 'playlist' | 'segment' | 'media' | 'buffering' | 'sink' | 'listener' | 'gpu' | 'drm';
 
 /**
  * Error codes: never 0, so a code always says something.
@@ -66,6 +67,12 @@ export const ErrorCode = {
   InvalidIdentity: 1017,
   /** setExperiment with no id or no assignment. */
   InvalidExperiment: 1018,
+  /** A DRM-protected stream, and no key system it names that this browser has a CDM for. */
+  DrmNoCdm: 1019,
+  /** A DRM license, certificate or AuthXML request that got no HTTP answer at all. */
+  DrmRequestFailed: 1020,
+  /** The CDM did not take the license it was given (a malformed answer). */
+  DrmLicenseRejected: 1021,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -88,6 +95,8 @@ export interface PlayerError {
    * (playback-restriction.ts `authorizationOf`); absent otherwise.
    */
   authorization?: AuthorizationRefusal;
+  /** What failed of a DRM-protected stream's keys (SPEC §8 DRM messages, drm/drm-types.ts); absent otherwise. */
+  drm?: DrmFailure;
 }
 
 /**
@@ -107,6 +116,22 @@ export const AuthorizationRefusal = {
   Resolution: 'resolution',
 } as const;
 export type AuthorizationRefusal = (typeof AuthorizationRefusal)[keyof typeof AuthorizationRefusal];
+
+/**
+ * SPEC §8's DRM messages, by what failed: the browser has no CDM for any key system the stream
+ * names; the license server refused (403), has no license (404) or failed (5xx); the license
+ * request got no answer; the AuthXML or the certificate could not be had.
+ */
+export const DrmFailure = {
+  NoCdm: 'no-cdm',
+  LicenseUnauthorized: 'license-unauthorized',
+  LicenseUnavailable: 'license-unavailable',
+  LicenseServer: 'license-server',
+  LicenseRequest: 'license-request',
+  AuthXml: 'auth-xml',
+  Certificate: 'certificate',
+} as const;
+export type DrmFailure = (typeof DrmFailure)[keyof typeof DrmFailure];
 
 /** Playback restriction codes of SPEC §8. */
 export const PlaybackRestriction = {

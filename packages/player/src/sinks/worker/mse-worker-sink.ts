@@ -90,6 +90,8 @@ export function createMseWorkerSink(
   let manual: Quality | null = null;
   /** The text track the page shows (setTextTrack), sent again to each new worker. */
   let textTrack: string | null = null;
+  /** The stream is DRM-protected (the engine's `protection`): its tracks say so. */
+  let protectedStream = false;
   /** Who is watching, as the current worker was told. */
   let identity: RequestIdentity = NO_IDENTITY;
   let worker: EngineWorker | null = null;
@@ -177,7 +179,7 @@ export function createMseWorkerSink(
             trackID: 'audiovideo',
             codec: event.codec,
             mode: 'mse',
-            isProtected: false,
+            isProtected: protectedStream,
             path: event.path,
             group: event.group,
             srcObj: null,
@@ -214,6 +216,10 @@ export function createMseWorkerSink(
         return;
       case 'discontinuity':
         host.onDiscontinuity();
+        return;
+      case 'protection':
+        protectedStream = true;
+        host.onProtection?.(event.systems, event.initData);
         return;
       case 'declined':
         host.onDeclined(event.reason);
