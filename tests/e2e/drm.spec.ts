@@ -122,6 +122,17 @@ test.describe('DRM failures', () => {
     });
   }
 
+  test('after a license server failure, loading the stream again (a Retry) plays', async ({ page, admin }) => {
+    expect((await admin.post('/admin/drm/protected-room/license-fault', { data: { status: 503 } })).status()).toBe(204);
+    await startPlayer(page, PROTECTED, { muted: true });
+    await expect.poll(async () => (await labEvents(page, 'error')).length).toBeGreaterThan(0);
+    expect((await labEvents(page, 'error'))[0]!.payload).toMatchObject({ drm: 'license-server', code: 503 });
+    await admin.delete('/admin/drm/protected-room/license-fault');
+    await callPlayer(page, 'load', new URL(PROTECTED, page.url()).href);
+    await waitForPlayback(page);
+    await expectPlaybackAdvances(page, { frames: 20, seconds: 1 });
+  });
+
   const servers = (server: Record<string, string>) => ({ drm: { servers: { 'org.w3.clearkey': server } } });
   for (const [name, config, drm, message] of [
     [

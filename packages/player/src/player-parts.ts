@@ -138,6 +138,7 @@ export class PlayerParts {
         new LoadSession(type, url, generation, this.sinks[type]!, this.#sessionHarness(this.video!, config)),
       onStart: (type, url) => {
         this.watchdog.onStopped();
+        this.drm.restart();
         this.store.set({ sink: type, loaded: false, error: null, state: PlayerState.Idle, path: url, protocol: 'HLS' });
         this.store.set({
           ...{ qualities: [], quality: null, audioTracks: [], audioTrack: null, textTracks: [], textTrack: null },

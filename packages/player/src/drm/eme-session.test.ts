@@ -196,4 +196,24 @@ describe('EmeSession', () => {
     await settle();
     expect(unreachable.errors.map((e) => [e.drm, e.code])).toEqual([['license-request', 1020]]);
   });
+
+  it('tries again on the next source after a failure (a Retry), and reports each attempt’s failure once', async () => {
+    const answers: Record<string, Response> = { 'https://drm.test/clearkey': new Response('', { status: 503 }) };
+    const t = setUp({ supported: ['org.w3.clearkey'], answers });
+    await t.session.protect([CLEARKEY], PSSH);
+    await settle();
+    expect(t.errors.map((e) => [e.drm, e.code])).toEqual([['license-server', 503]]);
+    await t.session.protect([CLEARKEY], PSSH); // the same source: nothing more
+    await settle();
+    expect(t.sessions).toHaveLength(1);
+
+    answers['https://drm.test/clearkey'] = new Response('{"keys":[]}');
+    t.session.restart();
+    await t.session.protect([CLEARKEY], PSSH);
+    await settle();
+    expect(t.sessions).toHaveLength(2);
+    expect(t.sessions[1]!.updates).toHaveLength(1);
+    expect(t.errors).toHaveLength(1);
+    expect(t.video.setMediaKeys).toHaveBeenCalledTimes(1); // the keys of the first attempt serve
+  });
 });

@@ -101,10 +101,21 @@ export class EmeSession {
     this.#sessions.length = 0;
   }
 
+  /**
+   * Reports the failure once, and forgets the attempt: the next source's `protect` (a Retry
+   * loads the stream again) starts over, from the key system where that is what failed.
+   */
   #fail(error: unknown): void {
     if (this.#failed || this.#destroyed) return;
     this.#failed = true;
     this.deps.onError(error instanceof DrmStop ? error.error : drmError(DrmFailure.LicenseRequest, 0, String(error)));
+    void this.#keys?.catch(() => (this.#keys = null));
+  }
+
+  /** A new source (a load, a Retry): what failed before may be tried again. */
+  restart(): void {
+    this.#failed = false;
+    this.#seen.clear();
   }
 
   async #mediaKeys(systems: readonly DrmKey[]) {

@@ -63,6 +63,11 @@ export class DrmHost {
     void this.#session.then((session) => session?.protect(systems, initData));
   }
 
+  /** A new source is loading: a session that failed tries again when it is protected too. */
+  restart(): void {
+    void this.#session?.then((session) => session?.restart());
+  }
+
   destroy(): void {
     void this.#session?.then((session) => session?.destroy());
     this.#session = null;
