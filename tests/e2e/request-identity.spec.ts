@@ -14,6 +14,8 @@ const LIVE = `/hls/${SLUG}/master.m3u8`;
 
 interface Logged {
   seq: number;
+  /** Arrival at the origin, ms; `seq` follows the responses, and a blocking reload answers late. */
+  time: number;
   path: string;
   query: string;
   kind: string;
@@ -54,10 +56,18 @@ for (const sink of ['mse-worker', 'mse'] as const) {
         async () => (await originLog(admin, since)).filter((r) => param(r, 'token') === 'refreshed.token.sig').length,
       )
       .toBeGreaterThan(5);
-    const later = await originLog(admin, since);
+    // In the order the requests arrived: the log's own order is the responses', and a blocking
+    // playlist reload asked with the old token answers after requests asked with the new one.
+    // Arrivals in the same millisecond cannot be told apart, so those with the old token count
+    // as earlier.
+    const later = (await originLog(admin, since)).sort(
+      (a, b) =>
+        a.time - b.time ||
+        Number(param(a, 'token') === 'refreshed.token.sig') - Number(param(b, 'token') === 'refreshed.token.sig'),
+    );
     const firstRefreshed = later.findIndex((r) => param(r, 'token') === 'refreshed.token.sig');
-    expect(later.slice(firstRefreshed).map((r) => param(r, 'token'))).toEqual(
-      later.slice(firstRefreshed).map(() => 'refreshed.token.sig'),
+    expect(later.slice(firstRefreshed).map((r) => `${r.path} ${param(r, 'token')}`)).toEqual(
+      later.slice(firstRefreshed).map((r) => `${r.path} refreshed.token.sig`),
     );
     expect(later.every((r) => param(r, 'token') !== null)).toBe(true);
     // Three commands, each a change: at most one playlist request after each, none on media.
@@ -70,10 +80,13 @@ for (const sink of ['mse-worker', 'mse'] as const) {
       player_type: 'lab',
       platform: 'web',
     });
-    expect(
-      await page.evaluate(() =>
-        (window as unknown as { labEvents: { type: string }[] }).labEvents.filter((e) => e.type === 'error'),
-      ),
-    ).toEqual([]);
+    // No command refused (InvalidIdentity) and nothing fatal. hls.js's own notices (a start gap
+    // skipped: bufferSeekOverHole) are non-fatal errors for the logs, and not this test's concern.
+    const errors = await page.evaluate(() =>
+      (window as unknown as { labEvents: { type: string; payload?: { code: number; fatal: boolean } }[] }).labEvents
+        .filter((e) => e.type === 'error')
+        .map((e) => e.payload!),
+    );
+    expect(errors.filter((e) => e.fatal || e.code === 1017)).toEqual([]);
   });
 }

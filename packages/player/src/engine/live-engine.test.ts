@@ -724,6 +724,30 @@ describe('LiveEngine', () => {
     expect(origin.requests.length).toBe(after);
   });
 
+  it('follows the last of quick seeks, each made before the one before it loaded anything', async () => {
+    // A viewer pressing ← on the seek bar: the element moves at once, the engine restarts for
+    // each. The element's timeline is the same across those restarts, so a seek is placed
+    // before the last one appended anything (it was ignored, and the viewer's picture sat
+    // where nothing would load until the buffering watchdog took it back to the edge).
+    editPlaylists(asVod);
+    start({ lowLatency: false });
+    await settle();
+    await vi.advanceTimersByTimeAsync(1000);
+    const before = origin.requests.length;
+    engine.seekTo(EPOCH_S + 4.5);
+    engine.seekTo(EPOCH_S + 3.5);
+    engine.seekTo(EPOCH_S + 2.5);
+    await settle();
+    await vi.advanceTimersByTimeAsync(1000);
+    const media = origin.requests.slice(before).filter((r) => r.includes('seg-'));
+    // Each seek's start asks for its pieces at once; the last one's are what loads on.
+    const last = media.indexOf('360p/seg-2.m4s');
+    expect(last).toBeGreaterThan(0);
+    expect(media.slice(last)).toEqual(['360p/seg-2.m4s', '360p/seg-3.m4s', '360p/seg-4.m4s']);
+    // Where the viewer put it: no start seek of the engine's own.
+    expect(of('seek')).toHaveLength(1);
+  });
+
   it('continues a discontinuity’s new timeline where the last piece ended (timestampOffset)', async () => {
     // An encoder restart before segment 4: its timestamps start at 0 again.
     editPlaylists(

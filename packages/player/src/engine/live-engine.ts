@@ -282,15 +282,19 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     this.wakeups.wake();
   }
 
-  /** A new generation, starting again at the live edge; returns its number. */
-  private restart(): number {
+  /**
+   * A new generation; returns its number. `keepTimeline`: the element's timeline is the one in
+   * force (a seek within the window), so the anchor still places positions on the playlist; a
+   * second seek before this generation appends anything is placed by it, not ignored.
+   */
+  private restart(keepTimeline = false): number {
     this.endGeneration();
     this.abort = new AbortController();
     this.loop.reset();
     this.audio?.loop.reset();
     this.mainStart = null;
     this.ended.clear();
-    this.timeline.reset();
+    if (!keepTimeline) this.timeline.reset();
     return this.generation;
   }
 
@@ -314,7 +318,7 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     if (this.variant < 0 || this.failed || !playlist) return;
     const msn = this.timeline.segmentAt(playlist, position);
     if (msn === null) return;
-    const gen = this.restart();
+    const gen = this.restart(true);
     this.loop.startAt(msn);
     this.refresher.follow(this.renditions.all[this.variant]!.url);
     this.startLoops(gen);
