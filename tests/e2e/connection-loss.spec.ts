@@ -10,6 +10,10 @@ test('after a connection lost for good, playback resumes by itself once the brow
 }) => {
   await page.goto('/studio-live?muted=true');
   await waitForPlayback(page);
+  // The first frame comes from the page's early start, before the app's code has loaded: the
+  // app must be running (its player screen) before the connection goes, or the app itself
+  // cannot load and the page says so instead (early-first-frame.ts APP_LOAD_FAILED).
+  await expect(page.getByTestId('player')).toBeVisible();
 
   await context.setOffline(true);
   const error = page.getByTestId('player-error');
