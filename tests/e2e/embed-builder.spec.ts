@@ -65,7 +65,7 @@ test.describe('the embed builder', () => {
     await page.getByRole('checkbox', { name: 'Allow fullscreen' }).uncheck();
     await expect(code).toHaveValue(/allowfullscreen=false"/);
     await expect(code).not.toHaveValue(/\n {2}allowfullscreen\n/);
-    await expect(code).toHaveValue(/allow="autoplay; picture-in-picture"/);
+    await expect(code).toHaveValue(/allow="autoplay; picture-in-picture; encrypted-media"/);
     await page.getByRole('combobox', { name: 'Channel' }).selectOption('night-owl');
     await expect(code).toHaveValue(/\/night-owl\?muted=true&amp;autoplay=true&amp;allowfullscreen=false"/);
     // The preview is remade with the same options.
@@ -99,6 +99,17 @@ test.describe('the embed builder', () => {
     await expect(rows.filter({ hasText: /^\S+ pause$/ }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Get stats' }).click();
     await expect(rows.filter({ hasText: /getStats → ok \{"latency":/ })).toHaveCount(1);
+    // Version 2: the state in one answer, the host page's consent, and the stream's timed
+    // metadata once asked for (studio-live has no captions: the builder says so).
+    await page.getByRole('button', { name: 'Get state' }).click();
+    await expect(rows.filter({ hasText: /getState → ok \{"channel":"studio-live","live":true,/ })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Allow analytics' }).click();
+    await expect(rows.filter({ hasText: /allowAnalytics → ok/ })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Captions on' }).click();
+    await expect(rows.filter({ hasText: /captionsOn → failed this stream has no captions/ })).toHaveCount(1);
+    await expect(rows.filter({ hasText: /^\S+ metadata / })).toHaveCount(0);
+    await page.getByRole('checkbox', { name: 'Show timed metadata events' }).check();
+    await expect(rows.filter({ hasText: /^\S+ metadata \{"text":/ }).first()).toBeVisible({ timeout: 15_000 });
   });
 
   test('copies the iframe snippet, which plays on a page of another site', async ({ page, context, baseURL }) => {

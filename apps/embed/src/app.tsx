@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { ConfigProvider } from './config-context.tsx';
+import { setHostNavigation } from './host-api/host-navigation.ts';
 import { startHostApi } from './host-api/use-host-api.ts';
 import { startMonitoringAfterFirstFrame } from './monitoring.ts';
 import { WebSocketProvider } from './realtime/websocket-provider.tsx';
@@ -49,6 +50,8 @@ if (root && !config.ok) {
     .then(({ consentStore }) => consentStore(publicConfig));
   const queryClient = createQueryClient();
   const router = createEmbedRouter(queryClient);
+  // The host page's setChannel moves the frame as a link would: no reload.
+  setHostNavigation((path) => void router.navigate(path));
   createRoot(root).render(
     <StrictMode>
       <ConfigProvider config={config.config}>

@@ -20,6 +20,7 @@
   const copyStatus = byId('copy-status');
   const log = byId('events');
   const showTelemetry = byId('show-telemetry');
+  const showMetadata = byId('show-metadata');
   const origin = document.body.dataset.origin;
   const sdk = window.OnAir;
 
@@ -95,6 +96,8 @@
 
   function logEvent(event) {
     if (event.event === 'telemetry' && !showTelemetry.checked) return;
+    // A stream may carry timed metadata every second: shown when asked for.
+    if (event.event === 'metadata' && !showMetadata.checked) return;
     const { event: name, ...payload } = event;
     addRow(name, Object.keys(payload).length ? JSON.stringify(payload) : '');
   }
@@ -116,6 +119,15 @@
     unmute: (p) => p.setMuted(false),
     goLive: (p) => p.goLive(),
     getStats: (p) => p.getStats(),
+    getState: (p) => p.getPlayerState(),
+    captionsOn: async (p) => {
+      const { tracks } = await p.getCaptions();
+      if (tracks.length === 0) throw Object.assign(new Error('no captions'), { reason: 'this stream has no captions' });
+      return p.setCaptions(tracks[0].id);
+    },
+    captionsOff: (p) => p.setCaptions(null),
+    // The host page's consent banner, as a site would wire it (docs/consent.md).
+    allowAnalytics: (p) => p.setConsent({ performance: true, targeting: true }),
   };
 
   async function runCommand(name) {

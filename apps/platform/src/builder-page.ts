@@ -83,6 +83,10 @@ export function renderBuilderPage({ channels, origin }: BuilderPageInput): strin
           <button type="button" data-command="unmute">Unmute</button>
           <button type="button" data-command="goLive">Go live</button>
           <button type="button" data-command="getStats">Get stats</button>
+          <button type="button" data-command="getState">Get state</button>
+          <button type="button" data-command="captionsOn">Captions on</button>
+          <button type="button" data-command="captionsOff">Captions off</button>
+          <button type="button" data-command="allowAnalytics">Allow analytics</button>
         </div>
       </section>
       <section class="code" aria-labelledby="code-heading">
@@ -103,6 +107,7 @@ export function renderBuilderPage({ channels, origin }: BuilderPageInput): strin
         <h2 id="events-heading">Events</h2>
         <p>What the preview tells its page through the host-page API, most recent last.</p>
         <label class="check"><input type="checkbox" id="show-telemetry" /> Show telemetry events</label>
+        <label class="check"><input type="checkbox" id="show-metadata" /> Show timed metadata events</label>
         <div class="log" tabindex="0" role="region" aria-label="Event log">
           <ol id="events" aria-live="off"></ol>
         </div>

@@ -6,7 +6,7 @@ import type { Command, Reply } from './protocol.ts';
  * - `not-ready`: the embed never said `ready` within READY_TIMEOUT_MS of the call;
  * - `destroyed`: `destroy()` was called first;
  * - `invalid-argument`: the embed would ignore the command (a volume outside 0..1, …);
- * - `no-stats`: `getStats` was answered without its value.
+ * - `no-stats`: `getStats` (or `getState`) was answered without its value.
  */
 export type FailureReason =
   Extract<Reply, { ok: false }>['reason'] | 'timeout' | 'not-ready' | 'destroyed' | 'invalid-argument' | 'no-stats';

@@ -57,7 +57,7 @@ describe('frameAttributes', () => {
       title: 'OnAir player: studio-live',
       width: '640',
       height: '360',
-      allow: 'autoplay; fullscreen; picture-in-picture',
+      allow: 'autoplay; fullscreen; picture-in-picture; encrypted-media',
       allowfullscreen: '',
     });
   });
@@ -65,7 +65,7 @@ describe('frameAttributes', () => {
   it('delegates no fullscreen, and leaves the allowfullscreen attribute out, when it is not allowed', () => {
     const attributes = frameAttributes(ORIGIN, { channel: 'c', allowfullscreen: false });
     expect(attributes).not.toHaveProperty('allowfullscreen');
-    expect(attributes.allow).toBe('autoplay; picture-in-picture');
+    expect(attributes.allow).toBe('autoplay; picture-in-picture; encrypted-media');
     expect(attributes.src).toContain('allowfullscreen=false');
   });
 

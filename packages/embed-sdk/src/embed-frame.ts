@@ -52,8 +52,9 @@ export function embedUrl(origin: string, channel: string, params: Partial<EmbedP
 }
 
 /**
- * The iframe's attributes, in the order a snippet shows them. `allow` delegates autoplay and
- * picture-in-picture to the cross-origin frame, and fullscreen only when it is allowed (with
+ * The iframe's attributes, in the order a snippet shows them. `allow` delegates autoplay,
+ * picture-in-picture and EME (a DRM-protected channel's licenses: `encrypted-media`) to the
+ * cross-origin frame, and fullscreen only when it is allowed (with
  * the older `allowfullscreen` attribute beside it for browsers without `allow`), so the
  * embed's control and what the frame may do agree.
  */
@@ -64,7 +65,9 @@ export function frameAttributes(origin: string, options: FrameOptions): Record<s
     title: options.title ?? `OnAir player: ${options.channel}`,
     width: String(options.width ?? 640),
     height: String(options.height ?? 360),
-    allow: allowFullscreen ? 'autoplay; fullscreen; picture-in-picture' : 'autoplay; picture-in-picture',
+    allow: allowFullscreen
+      ? 'autoplay; fullscreen; picture-in-picture; encrypted-media'
+      : 'autoplay; picture-in-picture; encrypted-media',
   };
   if (allowFullscreen) attributes.allowfullscreen = '';
   return attributes;

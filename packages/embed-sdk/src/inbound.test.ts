@@ -17,7 +17,7 @@ describe('parseEmbedMessage', () => {
 
   it.each([
     ['another protocol', { type: 'event', event: 'ready' }],
-    ['a later version', { ...ready, onair: 2 }],
+    ['a later version', { ...ready, onair: 3 }],
     ['an unknown event', { onair: 1, type: 'event', event: 'toString' }],
     ['a command (our own, echoed)', { onair: 1, type: 'command', id: 'x', command: 'play' }],
     ['a reply without id', { onair: 1, type: 'reply', ok: true }],
@@ -44,6 +44,8 @@ describe('parseEmbedMessage', () => {
         'error',
         'playback-blocked',
         'telemetry',
+        'captions',
+        'metadata',
       ].sort(),
     );
   });

@@ -1,4 +1,4 @@
-import { PROTOCOL_VERSION, type EmbedEvent, type EventMessage, type Reply } from './protocol.ts';
+import type { EmbedEvent, EventMessage, Reply } from './protocol.ts';
 
 export type EventName = EmbedEvent['event'];
 
@@ -16,6 +16,8 @@ const EVENTS: Record<EventName, true> = {
   error: true,
   'playback-blocked': true,
   telemetry: true,
+  captions: true,
+  metadata: true,
 };
 
 /** Every event the embed sends, for a host that listens to all of them (the builder's log). */
@@ -30,7 +32,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * speak. The payload's fields are the embed's (the origin rule below vouches for the sender).
  */
 export function parseEmbedMessage(data: unknown): EventMessage | Reply | null {
-  if (!isRecord(data) || data.onair !== PROTOCOL_VERSION) return null;
+  if (!isRecord(data) || (data.onair !== 1 && data.onair !== 2)) return null;
   if (data.type === 'event') {
     const known = typeof data.event === 'string' && Object.prototype.hasOwnProperty.call(EVENTS, data.event);
     return known ? (data as EventMessage) : null;

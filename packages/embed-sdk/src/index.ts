@@ -8,4 +8,11 @@ export { DEFAULT_PARAMS, embedUrl, frameAttributes, type EmbedParams, type Frame
 export { EVENT_NAMES, type EventName } from './inbound.ts';
 export type { EventOf, Listener } from './listeners.ts';
 export type { FrameHandle, HostEnvironment } from './host-environment.ts';
-export { PROTOCOL_VERSION, type EmbedEvent, type Telemetry } from './protocol.ts';
+export {
+  PROTOCOL_VERSION,
+  type CaptionTrack,
+  type ConsentChoice,
+  type EmbedEvent,
+  type PlayerSnapshot,
+  type Telemetry,
+} from './protocol.ts';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HostEnvironment } from './host-environment.ts';
 import type { InboundMessage } from './inbound.ts';
 import { COMMAND_TIMEOUT_MS, OnAirPlayer, READY_TIMEOUT_MS, type PlayerOptions } from './onair-player.ts';
-import type { Telemetry } from './protocol.ts';
+import type { PlayerSnapshot, Telemetry } from './protocol.ts';
 
 const ORIGIN = 'https://player.example';
 const STATS: Telemetry = {
@@ -56,8 +56,11 @@ function fakeHost() {
     event(fields: Record<string, unknown>) {
       this.receive({ onair: 1, type: 'event', ...fields });
     },
+    /** What was posted but the `hello` each `ready` brings. */
+    commands: () => posted.filter((p) => p.message.command !== 'hello'),
+    /** The reply to the `index`th command (not counting hellos). */
     reply(index: number, fields: Record<string, unknown> = { ok: true }) {
-      this.receive({ onair: 1, type: 'reply', id: posted[index]!.message.id, ...fields });
+      this.receive({ onair: 2, type: 'reply', id: this.commands()[index]!.message.id, ...fields });
     },
   };
 }
@@ -85,7 +88,7 @@ describe('OnAirPlayer: the frame', () => {
     expect(host.frames[0]!.container).toBe('player');
     expect(host.frames[0]!.attributes).toMatchObject({
       src: `${ORIGIN}/studio-live?muted=true&autoplay=false&allowfullscreen=true`,
-      allow: 'autoplay; fullscreen; picture-in-picture',
+      allow: 'autoplay; fullscreen; picture-in-picture; encrypted-media',
       allowfullscreen: '',
       title: 'OnAir player: studio-live',
     });
@@ -116,12 +119,14 @@ describe('OnAirPlayer: commands', () => {
     expect(host.posted).toEqual([]);
     host.event({ event: 'ready', channel: 'studio-live' });
     await expect(player.ready).resolves.toEqual({ event: 'ready', channel: 'studio-live' });
-    expect(host.posted.map((p) => p.targetOrigin)).toEqual([ORIGIN, ORIGIN]);
+    expect(host.posted.map((p) => p.targetOrigin)).toEqual([ORIGIN, ORIGIN, ORIGIN]);
+    // Version 2's hello first, so that the embed's events are version 2 from then on.
     expect(host.posted.map((p) => p.message)).toEqual([
-      { onair: 1, type: 'command', id: expect.any(String), command: 'play' },
-      { onair: 1, type: 'command', id: expect.any(String), command: 'setVolume', volume: 0.25 },
+      { onair: 2, type: 'command', id: expect.any(String), command: 'hello' },
+      { onair: 2, type: 'command', id: expect.any(String), command: 'play' },
+      { onair: 2, type: 'command', id: expect.any(String), command: 'setVolume', volume: 0.25 },
     ]);
-    expect(host.posted[0]!.message.id).not.toBe(host.posted[1]!.message.id);
+    expect(new Set(host.posted.map((p) => p.message.id)).size).toBe(3);
   });
 
   it('resolves a command with its reply, and getStats with the telemetry', async () => {
@@ -166,23 +171,25 @@ describe('OnAirPlayer: commands', () => {
     await vi.advanceTimersByTimeAsync(READY_TIMEOUT_MS);
     expect(await failure).toMatchObject({ reason: 'not-ready' });
     host.event({ event: 'ready', channel: 'studio-live' });
-    expect(host.posted).toEqual([]);
+    expect(host.commands()).toEqual([]);
   });
 
   it('refuses what the embed would ignore at once, posting nothing', async () => {
     const player = readyPlayer();
     await expect(player.setVolume(1.5)).rejects.toMatchObject({ reason: 'invalid-argument' });
     await expect(player.setQuality('')).rejects.toMatchObject({ reason: 'invalid-argument' });
-    expect(host.posted).toEqual([]);
+    await expect(player.setCaptions('')).rejects.toMatchObject({ reason: 'invalid-argument' });
+    await expect(player.setConsent({})).rejects.toMatchObject({ reason: 'invalid-argument' });
+    expect(host.commands()).toEqual([]);
   });
 
   it('takes replies only from its frame at the embed origin', async () => {
     const player = readyPlayer();
     const outcome = vi.fn();
     player.play().then(outcome, outcome);
-    const id = host.posted[0]!.message.id;
-    host.receive({ onair: 1, type: 'reply', id, ok: true }, { origin: 'https://evil.example' });
-    host.receive({ onair: 1, type: 'reply', id, ok: true }, { source: {} });
+    const id = host.commands()[0]!.message.id;
+    host.receive({ onair: 2, type: 'reply', id, ok: true }, { origin: 'https://evil.example' });
+    host.receive({ onair: 2, type: 'reply', id, ok: true }, { source: {} });
     await vi.advanceTimersByTimeAsync(0);
     expect(outcome).not.toHaveBeenCalled();
     host.reply(0);
@@ -250,5 +257,94 @@ describe('OnAirPlayer.destroy', () => {
     await expect(player.ready).rejects.toThrow(/destroyed/);
     await expect(queued).rejects.toMatchObject({ reason: 'destroyed' });
     expect(host.posted).toEqual([]);
+  });
+});
+
+describe('OnAirPlayer: version 2', () => {
+  const SNAPSHOT: PlayerSnapshot = {
+    channel: 'studio-live',
+    live: true,
+    playback: 'Playing',
+    paused: false,
+    volume: 0.3,
+    muted: true,
+    quality: '720p',
+    autoQuality: false,
+    qualities: ['720p', '160p'],
+    latency: 0.62,
+    captions: { tracks: [{ id: 'cc1', name: 'CC1', language: 'en', kind: 'captions' }], selected: 'cc1' },
+  };
+
+  it('says hello on every ready (an embed loaded again starts at version 1)', () => {
+    readyPlayer();
+    host.event({ event: 'ready', channel: 'studio-live' });
+    expect(host.posted.map((p) => p.message.command)).toEqual(['hello', 'hello']);
+  });
+
+  it('each getter asks the embed and reads its answer', async () => {
+    const player = readyPlayer();
+    const getters = [
+      player.getChannel(),
+      player.getQualities(),
+      player.getQuality(),
+      player.getVolume(),
+      player.getMuted(),
+      player.isPaused(),
+      player.getLatency(),
+      player.getCaptions(),
+    ];
+    expect(host.commands().map((p) => p.message.command)).toEqual(Array(8).fill('getState'));
+    for (let i = 0; i < getters.length; i++) host.reply(i, { ok: true, value: SNAPSHOT });
+    expect(await Promise.all(getters)).toEqual([
+      'studio-live',
+      ['720p', '160p'],
+      '720p',
+      0.3,
+      true,
+      false,
+      0.62,
+      SNAPSHOT.captions,
+    ]);
+    const state = player.getPlayerState();
+    host.reply(8, { ok: true, value: SNAPSHOT });
+    await expect(state).resolves.toEqual(SNAPSHOT);
+  });
+
+  it('sends setCaptions and setConsent with their arguments only', async () => {
+    const player = readyPlayer();
+    const captions = player.setCaptions(null);
+    const consent = player.setConsent({ targeting: true, performance: false });
+    expect(host.commands().map((p) => p.message)).toEqual([
+      { onair: 2, type: 'command', id: expect.any(String), command: 'setCaptions', track: null },
+      {
+        onair: 2,
+        type: 'command',
+        id: expect.any(String),
+        command: 'setConsent',
+        consent: { targeting: true, performance: false },
+      },
+    ]);
+    host.reply(0, { ok: false, reason: 'unknown-track' });
+    host.reply(1);
+    await expect(captions).rejects.toMatchObject({ reason: 'unknown-track' });
+    await expect(consent).resolves.toBeUndefined();
+  });
+
+  it('hears version-1 events (before its hello arrives) and version-2 ones alike', () => {
+    const player = readyPlayer();
+    const heard: string[] = [];
+    player.on('volume', (e) => heard.push(`volume ${e.volume}`));
+    player.on('metadata', (e) => heard.push(`metadata ${e.text}`));
+    host.receive({ onair: 1, type: 'event', event: 'volume', volume: 1, muted: false });
+    host.receive({
+      onair: 2,
+      type: 'event',
+      event: 'metadata',
+      text: 'poll',
+      description: '',
+      owner: '',
+      startTime: 1,
+    });
+    expect(heard).toEqual(['volume 1', 'metadata poll']);
   });
 });

@@ -4,7 +4,17 @@ import { browserEnvironment, type FrameHandle, type HostEnvironment } from './ho
 import { acceptMessage, type EventName, type InboundMessage } from './inbound.ts';
 import { Listeners, type EventOf, type Listener } from './listeners.ts';
 import { PendingCalls } from './pending-calls.ts';
-import { parseCommand, type Command, type CommandMessage, type EmbedEvent, type Telemetry } from './protocol.ts';
+import {
+  parseCommand,
+  PROTOCOL_VERSION,
+  type Command,
+  type CommandMessage,
+  type ConsentChoice,
+  type EmbedEvent,
+  type PlayerSnapshot,
+  type ReplyValue,
+  type Telemetry,
+} from './protocol.ts';
 import { sdkOrigin } from './script-origin.ts';
 
 /** A sent command fails with `timeout` when the embed has not answered within 5 s. */
@@ -37,7 +47,8 @@ let lastId = 0;
 export class OnAirPlayer {
   /** The embed's origin, where commands go and where events must come from. */
   readonly origin: string;
-  readonly channel: string;
+  /** The channel playing: the one it was made with, then the last `setChannel`'s. */
+  channel: string;
   /** Resolves with the first `ready` event; rejects if the player is destroyed before it. */
   readonly ready: Promise<EventOf<'ready'>>;
 
@@ -104,8 +115,78 @@ export class OnAirPlayer {
   getStats(): Promise<Telemetry> {
     return this.send({ command: 'getStats' }).then((value) => {
       if (!value) throw new OnAirCommandError('getStats', 'no-stats');
-      return value;
+      return value as Telemetry;
     });
+  }
+
+  /** Shows the captions track `track` (an id the `captions` event lists), or none with null. */
+  setCaptions(track: string | null): Promise<void> {
+    return this.send({ command: 'setCaptions', track }).then(nothing);
+  }
+
+  /**
+   * The viewer's choice on this page's consent banner (a framed embed shows none): the embed's
+   * analytics and monitoring follow it as they follow a choice made on our own site.
+   */
+  setConsent(consent: ConsentChoice): Promise<void> {
+    return this.send({ command: 'setConsent', consent }).then(nothing);
+  }
+
+  /**
+   * Plays another channel in the same frame, with no reload (sound and play/pause carried
+   * over; an offline channel shows its offline screen, and `offline` is heard).
+   */
+  setChannel(channel: string): Promise<void> {
+    return this.send({ command: 'setChannel', channel }).then(() => {
+      this.channel = channel;
+    });
+  }
+
+  /** The player as it is now, asked of the embed (never a cached guess); every getter reads it. */
+  getPlayerState(): Promise<PlayerSnapshot> {
+    return this.send({ command: 'getState' }).then((value) => {
+      if (!value) throw new OnAirCommandError('getState', 'no-stats');
+      return value as PlayerSnapshot;
+    });
+  }
+
+  getChannel() {
+    return this.read('channel');
+  }
+
+  getQualities() {
+    return this.read('qualities');
+  }
+
+  /** The rendition playing (`720p`); null before the first frame. */
+  getQuality() {
+    return this.read('quality');
+  }
+
+  getVolume() {
+    return this.read('volume');
+  }
+
+  getMuted() {
+    return this.read('muted');
+  }
+
+  isPaused() {
+    return this.read('paused');
+  }
+
+  /** Seconds behind the live edge; null before the first frame. */
+  getLatency() {
+    return this.read('latency');
+  }
+
+  /** The captions tracks and the one shown (null: none). */
+  getCaptions() {
+    return this.read('captions');
+  }
+
+  private read<K extends keyof PlayerSnapshot>(key: K): Promise<PlayerSnapshot[K]> {
+    return this.getPlayerState().then((state) => state[key]);
   }
 
   /** Calls `listener` with each `name` event (its payload typed by the name); returns `off`. */
@@ -130,11 +211,11 @@ export class OnAirPlayer {
     this.settleReady.reject(new Error('OnAir: destroyed before the embed was ready'));
   }
 
-  private send(command: Command): Promise<Telemetry | undefined> {
+  private send(command: Command): Promise<ReplyValue | undefined> {
     const name = command.command;
     if (this.destroyed) return Promise.reject(new OnAirCommandError(name, 'destroyed'));
     // The embed's own parser: what it would ignore fails now, not after a timeout.
-    const message = parseCommand({ onair: 1, type: 'command', id: `onair-${++lastId}`, ...command });
+    const message = parseCommand({ onair: PROTOCOL_VERSION, type: 'command', id: `onair-${++lastId}`, ...command });
     if (!message) return Promise.reject(new OnAirCommandError(name, 'invalid-argument'));
     const result = this.isReady
       ? this.pending.open(message.id, name, COMMAND_TIMEOUT_MS, 'timeout')
@@ -162,6 +243,9 @@ export class OnAirPlayer {
 
   private becomeReady(event: EventOf<'ready'>): void {
     this.settleReady.resolve(event);
+    // Before anything else, on every `ready` (an embed that loaded again starts at version 1):
+    // its events are version 2 from here on. Its reply settles nothing.
+    this.post({ onair: PROTOCOL_VERSION, type: 'command', id: `onair-${++lastId}`, command: 'hello' });
     if (this.isReady) return;
     this.isReady = true;
     const queued = this.queue;

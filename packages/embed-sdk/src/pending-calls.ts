@@ -1,5 +1,5 @@
 import { OnAirCommandError, type FailureReason } from './command-error.ts';
-import type { Command, Reply, Telemetry } from './protocol.ts';
+import type { Command, Reply, ReplyValue } from './protocol.ts';
 
 /** The clock the calls' deadlines run on (injected: tests use fake timers). */
 export interface Timers {
@@ -9,7 +9,7 @@ export interface Timers {
 
 interface Call {
   command: Command['command'];
-  resolve: (value: Telemetry | undefined) => void;
+  resolve: (value: ReplyValue | undefined) => void;
   reject: (error: OnAirCommandError) => void;
   timer: unknown;
 }
@@ -24,7 +24,7 @@ export class PendingCalls {
   constructor(private readonly timers: Timers) {}
 
   /** A call that resolves with its reply's value, or fails with `reason` after `ms`. */
-  open(id: string, command: Command['command'], ms: number, reason: FailureReason): Promise<Telemetry | undefined> {
+  open(id: string, command: Command['command'], ms: number, reason: FailureReason): Promise<ReplyValue | undefined> {
     return new Promise((resolve, reject) => {
       this.calls.set(id, { command, resolve, reject, timer: null });
       this.deadline(id, ms, reason);

@@ -20,7 +20,12 @@ describe('parseCommand', () => {
 
   it.each([
     ['another protocol', { type: 'command', id: 'c1', command: 'play' }],
-    ['a later version', { ...command({ command: 'play' }), onair: 2 }],
+    ['a later version', { ...command({ command: 'play' }), onair: 3 }],
+    ['a version-2 command in a version-1 envelope', command({ command: 'getState' })],
+    ['captions named by something not a string', { ...command({ command: 'setCaptions', track: 3 }), onair: 2 }],
+    ['captions with no track field', { ...command({ command: 'setCaptions' }), onair: 2 }],
+    ['consent with no category', { ...command({ command: 'setConsent', consent: {} }), onair: 2 }],
+    ['consent that is not a boolean', { ...command({ command: 'setConsent', consent: { targeting: 1 } }), onair: 2 }],
     ['an event, not a command', { onair: 1, type: 'event', event: 'play' }],
     ['no id', { onair: 1, type: 'command', command: 'play' }],
     ['an id too long', command({ id: 'x'.repeat(65), command: 'play' })],
@@ -34,6 +39,26 @@ describe('parseCommand', () => {
     expect(parseCommand(data)).toBeNull();
   });
 
+  it.each([
+    [{ command: 'play' }],
+    [{ command: 'hello' }],
+    [{ command: 'getState' }],
+    [{ command: 'setCaptions', track: 'cc1' }],
+    [{ command: 'setCaptions', track: null }],
+    [{ command: 'setConsent', consent: { targeting: true } }],
+    [{ command: 'setConsent', consent: { functional: false, performance: true, targeting: false } }],
+  ])('takes %j in version 2', (fields) => {
+    expect(parseCommand({ ...command(fields), onair: 2 })).toEqual({ ...command(fields), onair: 2 });
+  });
+
+  it('keeps only the consent categories', () => {
+    const sent = { ...command({ command: 'setConsent', consent: { targeting: true, cookie: 'x=1' } }), onair: 2 };
+    expect(parseCommand(sent)).toEqual({
+      ...command({ command: 'setConsent', consent: { targeting: true } }),
+      onair: 2,
+    });
+  });
+
   it('keeps only the command’s own fields', () => {
     expect(parseCommand(command({ command: 'setMuted', muted: true, html: '<img onerror=x>' }))).toEqual(
       command({ command: 'setMuted', muted: true }),
@@ -44,7 +69,7 @@ describe('parseCommand', () => {
     fc.assert(
       fc.property(fc.anything(), (value) => {
         const parsed = parseCommand(value);
-        return parsed === null || parsed.onair === 1;
+        return parsed === null || parsed.onair === 1 || parsed.onair === 2;
       }),
       { numRuns: 1000 },
     );

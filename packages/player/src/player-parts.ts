@@ -7,7 +7,8 @@ import { browserEnvironment } from './parts/browser-environment.ts';
 import { BufferingWatchdog } from './parts/buffering-watchdog.ts';
 import { LiveSampler } from './parts/live-sampler.ts';
 import { LoadSession, type LoadSessionHarness } from './parts/load-session.ts';
-import { routeMediaEvent } from './parts/media-events.ts';
+import { FrameCues } from './parts/frame-cues.ts';
+import { emitCues, routeMediaEvent } from './parts/media-events.ts';
 import { PlaybackIntent } from './parts/playback-intent.ts';
 import { PlayerStore } from './parts/player-store.ts';
 import { RateController } from './parts/rate-controller.ts';
@@ -54,6 +55,11 @@ export class PlayerParts {
   readonly sessions: SessionOwner;
   /** A DRM-protected stream's MediaKeys and licenses (its EME module loads only for one). */
   readonly drm: DrmHost;
+  /** Timed cues released with the frame that carries them (frame-cues.ts). */
+  readonly frameCues = new FrameCues({
+    release: (mediaTime) => emitCues(this.emitter, this.sessions.current?.dueCues(mediaTime) ?? []),
+    pending: () => this.sessions.current?.hasPendingCues() ?? false,
+  });
   video: HTMLVideoElement | null = null;
   /**
    * The viewer went back in a live window (seekTo short of the edge): low-latency catch-up and
@@ -205,7 +211,12 @@ export class PlayerParts {
   routeElementEvent(type: string, element: HTMLVideoElement): void {
     const { store, emitter, intent, rate, watchdog } = this;
     const parts = { store, emitter, intent, rate, watchdog, ticker: this.analytics.ticker };
-    routeMediaEvent(type, element, this.env.monotonic(), { ...parts, session: this.sessions.current });
+    const cuesFollowFrames = () => this.frameCues.follow(element);
+    routeMediaEvent(type, element, this.env.monotonic(), {
+      ...parts,
+      session: this.sessions.current,
+      cuesFollowFrames,
+    });
     this.sessions.rebuildIfIdle();
   }
 

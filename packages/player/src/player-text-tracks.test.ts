@@ -96,3 +96,51 @@ describe('text tracks', () => {
     expect(sink().called('setTextTrack')).toEqual([['cc1']]);
   });
 });
+
+describe('timed cues in step with the picture', () => {
+  it('releases a metadata cue with the first frame that reaches it; timeupdate only what frames left', async () => {
+    const { h, sink } = textSetUp();
+    const metadata: number[] = [];
+    h.player.on('text-metadata-cue', (cue) => metadata.push(cue.startTime));
+    // An element that tells its frames (requestVideoFrameCallback), the test presenting them.
+    let frame: VideoFrameRequestCallback | null = null;
+    const element = h.video as unknown as Record<string, unknown>;
+    element.requestVideoFrameCallback = (callback: VideoFrameRequestCallback) => {
+      frame = callback;
+      return 1;
+    };
+    element.cancelVideoFrameCallback = () => void (frame = null);
+    const present = (mediaTime: number) => {
+      const callback = frame;
+      frame = null;
+      callback?.(0, { mediaTime } as VideoFrameCallbackMetadata);
+    };
+    await startPlaying(h);
+    const metadataCue = (startTime: number) => ({
+      type: 'TextMetadataCue' as const,
+      description: 'onair:segment',
+      startTime,
+      endTime: startTime,
+      text: '{}',
+      owner: '',
+    });
+    sink().host.onTimedCues([metadataCue(10), metadataCue(12)]);
+    h.video.currentTime = 9.9;
+    h.video.emit('timeupdate'); // frames follow from now on
+    present(9.967);
+    expect(metadata).toEqual([]);
+    // timeupdate at its time does not release it: its frame does.
+    h.video.currentTime = 10.1;
+    h.video.emit('timeupdate');
+    expect(metadata).toEqual([]);
+    present(10);
+    expect(metadata).toEqual([10]);
+    // No frame came for the next one (a background tab): timeupdate releases it a little late.
+    h.video.currentTime = 12.1;
+    h.video.emit('timeupdate');
+    expect(metadata).toEqual([10]);
+    h.video.currentTime = 12.3;
+    h.video.emit('timeupdate');
+    expect(metadata).toEqual([10, 12]);
+  });
+});

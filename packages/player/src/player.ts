@@ -287,6 +287,7 @@ class OnAirPlayer implements Player {
   #detachMedia(): void {
     const { video } = this.#parts;
     if (video) for (const type of MEDIA_EVENTS) video.removeEventListener(type, this.#onMediaEvent);
+    this.#parts.frameCues.stop();
     this.#parts.video = null;
   }
 }

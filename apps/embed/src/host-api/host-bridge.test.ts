@@ -1,10 +1,12 @@
-import type { EventMessage, Reply } from '@onair/embed-sdk/protocol';
+import type { ConsentChoice, EventMessage, Reply } from '@onair/embed-sdk/protocol';
 import type { Player, PlayerStateObject, Quality } from '@onair/player';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPlayerRequester } from '../player/player-requester.ts';
 import { HostBridge, TELEMETRY_INTERVAL_MS, type BridgeHarness } from './host-bridge.ts';
 
 const Q720 = { name: '720p', width: 1280, height: 720 } as Quality;
+const Q160 = { name: '160p', width: 284, height: 160 } as Quality;
+const CC1 = { id: 'cc1', name: 'CC1', language: 'en', kind: 'captions', default: false } as const;
 
 /** A player whose state a test sets, recording what it is asked. */
 function fakePlayer() {
@@ -16,9 +18,10 @@ function fakePlayer() {
     paused: true,
     muted: false,
     volume: 1,
-    qualities: [Q720],
+    qualities: [Q720, Q160],
     audioTracks: [],
     textTracks: [],
+    textTrack: null,
     quality: null,
     autoQualityMode: true,
     loaded: true,
@@ -31,7 +34,9 @@ function fakePlayer() {
   const record =
     (name: string) =>
     (...args: unknown[]) => {
-      calls.push(`${name}(${args.map((a) => (typeof a === 'object' ? (a as Quality).name : String(a))).join()})`);
+      calls.push(
+        `${name}(${args.map((a) => (a !== null && typeof a === 'object' ? (a as Quality).name : String(a))).join()})`,
+      );
       return Promise.resolve();
     };
   const player = {
@@ -59,6 +64,7 @@ function fakePlayer() {
     setQuality: record('setQuality'),
     setAutoQualityMode: record('setAutoQualityMode'),
     seekToLive: record('seekToLive'),
+    setTextTrack: record('setTextTrack'),
   } as unknown as Player;
   function set(patch: Partial<PlayerStateObject>) {
     state = { ...state, ...patch };
@@ -85,14 +91,22 @@ function setUp() {
     now: () => Date.now(),
     setInterval: (callback, ms) => setInterval(callback, ms),
     clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+    setConsent: (choice) => void consents.push(choice),
+    navigate: (channel, carry) => {
+      navigations.push({ channel, ...carry });
+      return true;
+    },
   };
+  const navigations: { channel: string; muted: boolean; playing: boolean | null }[] = [];
+  const consents: ConsentChoice[] = [];
   const bridge = new HostBridge(harness, 'studio-live');
   const fake = fakePlayer();
   const requester = createPlayerRequester(fake.player, () => Date.now());
   const events = () => posted.filter((m) => m.type === 'event').map((m) => (m as EventMessage).event);
   const replies = () => posted.filter((m): m is Reply => m.type === 'reply');
-  const command = (body: Record<string, unknown>) => receive({ onair: 1, type: 'command', id: 'c1', ...body });
-  return { bridge, fake, requester, posted, events, replies, command };
+  const command = (body: Record<string, unknown>, onair = 1) => receive({ onair, type: 'command', id: 'c1', ...body });
+  const command2 = (body: Record<string, unknown>) => command(body, 2);
+  return { bridge, fake, requester, posted, events, replies, command, command2, consents, navigations };
 }
 
 beforeEach(() => void vi.useFakeTimers());
@@ -196,5 +210,146 @@ describe('HostBridge', () => {
     expect(h.events()).toEqual(['ready', 'online', 'volume']);
     expect(vi.getTimerCount()).toBe(0);
     expect(h.fake.subscribers()).toBe(1); // the requester's own
+  });
+
+  describe('version 2', () => {
+    it('speaks version 1 until a version-2 command, answering each command in its own version', () => {
+      const h = setUp();
+      h.bridge.attach(h.fake.player, h.requester);
+      h.fake.set({ textTracks: [CC1] });
+      h.fake.emit('text-metadata-cue', {
+        type: 'TextMetadataCue',
+        text: 'poll',
+        description: '',
+        owner: '',
+        startTime: 1,
+        endTime: 1,
+      });
+      // A version-1 page: no event it cannot know, every envelope version 1.
+      expect(h.events()).not.toContain('captions');
+      expect(h.events()).not.toContain('metadata');
+      expect(h.posted.every((m) => m.onair === 1)).toBe(true);
+      // Version-2 commands from a version-1 envelope are not version 1's.
+      h.command({ command: 'getState' });
+      expect(h.replies()).toEqual([]);
+      h.command2({ command: 'hello' });
+      expect(h.replies()).toEqual([{ onair: 2, type: 'reply', id: 'c1', ok: true }]);
+      // The captions as they are, said at once; later events version 2; a version-1 command still answered in 1.
+      expect(h.posted.at(-2)).toEqual({
+        onair: 2,
+        type: 'event',
+        event: 'captions',
+        tracks: [{ id: 'cc1', name: 'CC1', language: 'en', kind: 'captions' }],
+        selected: null,
+      });
+      h.command({ command: 'pause' });
+      expect(h.replies().at(-1)).toEqual({ onair: 1, type: 'reply', id: 'c1', ok: true });
+      h.fake.emit('text-metadata-cue', {
+        type: 'TextMetadataCue',
+        text: 'poll',
+        description: 'TXXX',
+        owner: '',
+        startTime: 1,
+        endTime: 1,
+      });
+      expect(h.posted.at(-1)).toEqual({
+        onair: 2,
+        type: 'event',
+        event: 'metadata',
+        text: 'poll',
+        description: 'TXXX',
+        owner: '',
+        startTime: 1,
+      });
+    });
+
+    it('answers getState with the truth after each command, and with no player too', () => {
+      const h = setUp();
+      h.bridge.setLive(false);
+      h.command2({ command: 'getState' });
+      expect(h.replies().at(-1)).toMatchObject({
+        ok: true,
+        value: {
+          channel: 'studio-live',
+          live: false,
+          playback: 'Idle',
+          paused: true,
+          volume: 1,
+          muted: false,
+          qualities: [],
+        },
+      });
+      h.bridge.attach(h.fake.player, h.requester);
+      h.fake.set({ paused: false, state: 'Playing', quality: Q720, liveLatency: 0.6181, textTracks: [CC1] });
+      h.command2({ command: 'setVolume', volume: 0.3 });
+      h.command2({ command: 'setQuality', quality: '160p' });
+      h.fake.set({ quality: Q160, autoQualityMode: false });
+      h.command2({ command: 'getState' });
+      expect(h.replies().at(-1)).toEqual({
+        onair: 2,
+        type: 'reply',
+        id: 'c1',
+        ok: true,
+        value: {
+          channel: 'studio-live',
+          live: true,
+          playback: 'Playing',
+          paused: false,
+          volume: 0.3,
+          muted: false,
+          quality: '160p',
+          autoQuality: false,
+          qualities: ['720p', '160p'],
+          latency: 0.62,
+          captions: { tracks: [{ id: 'cc1', name: 'CC1', language: 'en', kind: 'captions' }], selected: null },
+        },
+      });
+    });
+
+    it('sets captions by track id through the requester, refusing an unknown one', () => {
+      const h = setUp();
+      h.bridge.attach(h.fake.player, h.requester);
+      h.fake.set({ textTracks: [CC1] });
+      h.command2({ command: 'setCaptions', track: 'cc1' });
+      h.command2({ command: 'setCaptions', track: 'cc9' });
+      h.command2({ command: 'setCaptions', track: null });
+      expect(h.fake.calls).toEqual(['setTextTrack(cc1)', 'setTextTrack(null)']);
+      expect(h.replies().map((r) => (r.ok ? 'ok' : r.reason))).toEqual(['ok', 'unknown-track', 'ok']);
+    });
+
+    it('takes the host page’s consent choice, with a player or without one', () => {
+      const h = setUp();
+      h.command2({ command: 'setConsent', consent: { targeting: true, performance: true } });
+      h.command2({ command: 'setConsent', consent: { targeting: 'yes' } });
+      expect(h.consents).toEqual([{ targeting: true, performance: true }]);
+      expect(h.replies()).toHaveLength(1);
+    });
+  });
+
+  it('switches channel in the frame, carrying the sound and play/pause, then says the new channel’s online or offline', () => {
+    const h = setUp();
+    const detach = h.bridge.attach(h.fake.player, h.requester);
+    h.fake.set({ paused: false, state: 'Playing', volume: 0.4, muted: true });
+    h.command2({ command: 'setChannel', channel: 'quiet-corner' });
+    expect(h.navigations).toEqual([{ channel: 'quiet-corner', muted: true, playing: true }]);
+    detach();
+    h.bridge.setLive(false);
+    h.command2({ command: 'getState' });
+    expect(h.replies().at(-1)).toMatchObject({ value: { channel: 'quiet-corner', live: false, volume: 0.4 } });
+    // Back to a live channel: online again, and its player gets the volume (its URL had mute).
+    h.command2({ command: 'setChannel', channel: 'studio-live' });
+    expect(h.navigations.at(-1)).toEqual({ channel: 'studio-live', muted: true, playing: null });
+    const next = fakePlayer();
+    h.bridge.attach(
+      next.player,
+      createPlayerRequester(next.player, () => Date.now()),
+    );
+    expect(next.calls).toEqual(['setVolume(0.4)']);
+    expect(h.events().filter((e) => e === 'online' || e === 'offline')).toEqual(['online', 'offline', 'online']);
+    // The same channel: nothing to do; an invalid slug: not a command.
+    h.command2({ command: 'setChannel', channel: 'studio-live' });
+    h.command2({ command: 'setChannel', channel: '../admin' });
+    expect(h.navigations).toHaveLength(2);
+    expect(h.replies().map((r) => r.ok)).toEqual([true, true, true, true]);
   });
 });

@@ -1,16 +1,21 @@
 import {
-  PROTOCOL_VERSION,
   parseCommand,
+  V2_EVENTS,
   type CommandMessage,
+  type CommandV1,
+  type ConsentChoice,
   type EmbedEvent,
   type EventMessage,
+  type ProtocolVersion,
+  type RefusalReason,
   type Reply,
-  type Telemetry,
+  type ReplyValue,
 } from '@onair/embed-sdk/protocol';
-import { PlayerState, type Player, type Quality } from '@onair/player';
+import { PlayerState, type Player, type Quality, type TextMetadataCue } from '@onair/player';
 import type { PlayerRequester } from '../player/player-requester.ts';
 import type { PlayerRequest } from '../player/requests.ts';
 import { playerEvents, unheardState, type EventSource } from './player-events.ts';
+import { captionsOf, snapshotOf } from './player-snapshot.ts';
 import { RebufferCounter, telemetryOf } from './telemetry.ts';
 
 /** Every second while playing, as the issue asks (latency moves in tenths, a second is plenty). */
@@ -25,6 +30,13 @@ export interface BridgeHarness {
   now(): number;
   setInterval(callback: () => void, ms: number): unknown;
   clearInterval(handle: unknown): void;
+  /** The host page's consent choice, into the embed's consent store (consent.ts). */
+  setConsent(choice: ConsentChoice): void;
+  /**
+   * Moves the frame to `channel`'s route, the sound and play/pause carried in its URL (`playing`
+   * null: as the URL said); false where the app cannot navigate (it has not started).
+   */
+  navigate(channel: string, carry: { muted: boolean; playing: boolean | null }): boolean;
 }
 
 type Attached = { player: Player; requester: PlayerRequester; rebuffers: RebufferCounter };
@@ -39,12 +51,20 @@ type Attached = { player: Player; requester: PlayerRequester; rebuffers: Rebuffe
 export class HostBridge {
   #attached: Attached | null = null;
   #live: boolean | null = null;
+  /** Version 1 until the page's first version-2 command (protocol.ts says why). */
+  #version: ProtocolVersion = 1;
+  /** The sound as last heard, for a snapshot with no player. */
+  #sound = { volume: 1, muted: false };
+  /** The volume a channel switch carries to the next player (its URL carries mute and play). */
+  #carriedVolume: number | null = null;
+  #channel: string;
   readonly #stopListening: () => void;
 
   constructor(
     private readonly harness: BridgeHarness,
     channel: string,
   ) {
+    this.#channel = channel;
     this.#stopListening = harness.listen((data) => this.#receive(data));
     this.#post({ event: 'ready', channel });
   }
@@ -64,6 +84,9 @@ export class HostBridge {
     const rebuffers = new RebufferCounter();
     const attached: Attached = { player, requester, rebuffers };
     this.#attached = attached;
+    const carried = this.#carriedVolume;
+    this.#carriedVolume = null;
+    if (carried !== null && carried !== player.getState().volume) player.setVolume(carried);
     // The host page starts from what it is told now: the sound and the rendition as they are
     // (an embed started muted by the autoplay policy is muted before anyone listens), then the
     // player's playback as changes from nothing played.
@@ -83,9 +106,17 @@ export class HostBridge {
       soundHeard = { volume, muted };
       this.#post({ event: 'volume', volume, muted });
     };
+    let captionsHeard = '';
     const onState = () => {
       const state = player.getState();
+      this.#sound = { volume: state.volume, muted: state.muted };
       rebuffers.observe(state.state, this.harness.now());
+      const captions = captionsOf(state);
+      const said = JSON.stringify(captions);
+      if (said !== captionsHeard && this.#version === 2) {
+        captionsHeard = said;
+        this.#post({ event: 'captions', ...captions });
+      }
       for (const event of playerEvents(previous, state)) {
         if (event.event !== 'volume') this.#post(event);
         else if (!soundPending) {
@@ -98,9 +129,18 @@ export class HostBridge {
     const onQuality = (quality: Quality) =>
       this.#post({ event: 'quality', quality: quality.name, auto: player.getState().autoQualityMode });
     const onBlocked = () => this.#post({ event: 'playback-blocked' });
+    // Released by the player as the frame that carries it is shown (player: parts/frame-cues.ts).
+    const onMetadata = ({ text, description, owner, startTime }: TextMetadataCue) =>
+      this.#post({ event: 'metadata', text, description, owner, startTime });
     const unsubscribe = player.subscribe(onState);
     player.on('quality-changed', onQuality);
     player.on('playback-blocked', onBlocked);
+    player.on('text-metadata-cue', onMetadata);
+    // A page that says hello later hears the captions then (#receive).
+    this.#afterHello = () => {
+      captionsHeard = '';
+      onState();
+    };
     onState();
     const timer = this.harness.setInterval(() => {
       const state = player.getState();
@@ -111,8 +151,12 @@ export class HostBridge {
       unsubscribe();
       player.off('quality-changed', onQuality);
       player.off('playback-blocked', onBlocked);
+      player.off('text-metadata-cue', onMetadata);
       this.harness.clearInterval(timer);
-      if (this.#attached === attached) this.#attached = null;
+      if (this.#attached === attached) {
+        this.#attached = null;
+        this.#afterHello = null;
+      }
     };
   }
 
@@ -121,38 +165,80 @@ export class HostBridge {
     this.#attached = null;
   }
 
-  #post(event: EmbedEvent): void {
-    this.harness.post({ onair: PROTOCOL_VERSION, type: 'event', ...event } as EventMessage);
+  /** setChannel: the route of `channel`, this player's sound and play/pause carried over. */
+  #switchTo(channel: string): { ok: true } | { ok: false; reason: RefusalReason } {
+    if (channel === this.#channel) return { ok: true };
+    const state = this.#attached?.player.getState() ?? null;
+    const carry = { muted: state?.muted ?? this.#sound.muted, playing: state ? !state.paused : null };
+    if (!this.harness.navigate(channel, carry)) return { ok: false, reason: 'refused' };
+    this.#carriedVolume = state?.volume ?? this.#sound.volume;
+    this.#channel = channel;
+    // The new channel's route says online or offline, whatever the last one was.
+    this.#live = null;
+    return { ok: true };
   }
 
-  #reply(id: string, answer: { ok: true; value?: Telemetry } | { ok: false; reason: RefusalReason }): void {
-    this.harness.post({ onair: PROTOCOL_VERSION, type: 'reply', id, ...answer } as Reply);
+  /** What the attached player says once the page speaks version 2 (its captions). */
+  #afterHello: (() => void) | null = null;
+
+  #post(event: EmbedEvent): void {
+    // A version-1 page is never sent an event it cannot know.
+    if (this.#version === 1 && V2_EVENTS.has(event.event)) return;
+    this.harness.post({ onair: this.#version, type: 'event', ...event } as EventMessage);
+  }
+
+  #reply(
+    command: CommandMessage,
+    answer: { ok: true; value?: ReplyValue } | { ok: false; reason: RefusalReason },
+  ): void {
+    // In the command's own version: a version-1 page's reply is the one it knows.
+    this.harness.post({ onair: command.onair, type: 'reply', id: command.id, ...answer } as Reply);
   }
 
   #receive(data: unknown): void {
     const command = parseCommand(data);
     if (!command) return;
+    if (command.onair === 2 && this.#version === 1) {
+      this.#version = 2;
+      this.#afterHello?.();
+    }
     const attached = this.#attached;
-    if (!attached) return this.#reply(command.id, { ok: false, reason: 'not-playing' });
+    switch (command.command) {
+      case 'hello':
+        return this.#reply(command, { ok: true });
+      case 'getState': {
+        const where = { channel: this.#channel, live: this.#live, sound: this.#sound };
+        return this.#reply(command, { ok: true, value: snapshotOf(where, attached?.player.getState() ?? null) });
+      }
+      case 'setConsent':
+        // The host page's banner is the viewer's choice, player or none (the offline screen).
+        this.harness.setConsent(command.consent);
+        return this.#reply(command, { ok: true });
+      case 'setChannel':
+        return this.#reply(command, this.#switchTo(command.channel));
+    }
+    if (!attached) return this.#reply(command, { ok: false, reason: 'not-playing' });
     if (command.command === 'getStats') {
       const state = attached.player.getState();
-      return this.#reply(command.id, { ok: true, value: telemetryOf(state, attached.rebuffers, this.harness.now()) });
+      return this.#reply(command, { ok: true, value: telemetryOf(state, attached.rebuffers, this.harness.now()) });
     }
     const plan = attached.requester.request(requestFor(command));
-    // The host API has no audio- or text-track command yet: their refusals cannot come from a host's request.
+    // The host API has no audio-track command: that refusal cannot come from a host's request.
     const reason = plan.ok
       ? null
-      : plan.reason === 'unknown-audio-track' || plan.reason === 'unknown-text-track'
+      : plan.reason === 'unknown-audio-track'
         ? 'refused'
-        : plan.reason;
-    this.#reply(command.id, reason === null ? { ok: true } : { ok: false, reason });
+        : plan.reason === 'unknown-text-track'
+          ? 'unknown-track'
+          : plan.reason;
+    this.#reply(command, reason === null ? { ok: true } : { ok: false, reason });
   }
 }
 
-type RefusalReason = Extract<Reply, { ok: false }>['reason'];
-
 /** A host command as the request a viewer's control would make. */
-function requestFor(command: Exclude<CommandMessage, { command: 'getStats' }>): PlayerRequest {
+function requestFor(
+  command: Exclude<CommandV1, { command: 'getStats' }> | { command: 'setCaptions'; track: string | null },
+): PlayerRequest {
   switch (command.command) {
     case 'play':
       return { type: 'play' };
@@ -166,5 +252,7 @@ function requestFor(command: Exclude<CommandMessage, { command: 'getStats' }>): 
       return { type: 'set-quality', quality: command.quality };
     case 'goLive':
       return { type: 'go-live' };
+    case 'setCaptions':
+      return { type: 'set-text-track', id: command.track };
   }
 }

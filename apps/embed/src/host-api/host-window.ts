@@ -1,38 +1,82 @@
 import { embedAccepts, framingOrigin } from '@onair/embed-sdk/protocol';
+import type { Player } from '@onair/player';
+import type { PlayerRequester } from '../player/player-requester.ts';
+import { readPublicConfig } from '../public-config.ts';
 import { HostBridge } from './host-bridge.ts';
+import { navigateWithinApp } from './host-navigation.ts';
+import { PlayerJsBridge } from './playerjs-bridge.ts';
+
+/** The host-page API of a framed embed: our protocol and player.js, on one player. */
+export interface HostApi {
+  attach(player: Player, requester: PlayerRequester): () => void;
+  setLive(live: boolean): void;
+}
 
 /**
- * The bridge on the real page. It talks to the page that framed it and to no one else: the
- * framing origin comes from `location.ancestorOrigins` (or the referrer where a browser has no
- * ancestorOrigins), messages are taken only from the parent window at that origin, and posted
- * only to that origin, so a page that frames the embed it was not given learns nothing. An
- * embed that cannot tell who framed it (an opaque origin, no referrer) has no host API.
+ * The bridges on the real page. They talk to the page that framed the embed and to no one
+ * else: the framing origin comes from `location.ancestorOrigins` (or the referrer where a
+ * browser has no ancestorOrigins), messages are taken only from the parent window at that
+ * origin, and posted only to that origin, so a page that frames the embed it was not given
+ * learns nothing. An embed that cannot tell who framed it (an opaque origin, no referrer) has
+ * no host API. `src`: the URL the frame was loaded with (before any route replaced it).
  */
-export function startWindowBridge(win: Window): HostBridge | null {
+export function startWindowBridge(win: Window, src: string): HostApi | null {
   const framedBy = framingOrigin(
     win.location.ancestorOrigins ? Array.from(win.location.ancestorOrigins) : undefined,
     win.document.referrer,
   );
   if (!framedBy) return null;
-  const channel = channelOf(win.location.pathname);
-  return new HostBridge(
+  const listen = (listener: (data: unknown) => void) => {
+    const onMessage = (event: MessageEvent) => {
+      if (embedAccepts({ origin: event.origin, fromParent: event.source === win.parent }, framedBy)) {
+        listener(event.data);
+      }
+    };
+    win.addEventListener('message', onMessage);
+    return () => win.removeEventListener('message', onMessage);
+  };
+  const timers = {
+    setInterval: (callback: () => void, ms: number) => win.setInterval(callback, ms),
+    clearInterval: (handle: unknown) => win.clearInterval(handle as number),
+  };
+  const playerJs = new PlayerJsBridge({ post: (text) => win.parent.postMessage(text, framedBy), ...timers }, src);
+  listen((data) => playerJs.receive(data));
+  const bridge = new HostBridge(
     {
       post: (message) => win.parent.postMessage(message, framedBy),
-      listen(listener) {
-        const onMessage = (event: MessageEvent) => {
-          if (embedAccepts({ origin: event.origin, fromParent: event.source === win.parent }, framedBy)) {
-            listener(event.data);
-          }
-        };
-        win.addEventListener('message', onMessage);
-        return () => win.removeEventListener('message', onMessage);
-      },
+      listen,
       now: () => win.performance.now(),
-      setInterval: (callback, ms) => win.setInterval(callback, ms),
-      clearInterval: (handle) => win.clearInterval(handle as number),
+      ...timers,
+      setConsent(choice) {
+        // As the main site's banner would: a choice, applied to analytics (each event asks the
+        // store) and monitoring (it watches the store). The store's code is its own chunk.
+        const config = readPublicConfig();
+        if (!config.ok) return;
+        void import('../consent.ts').then(({ consentStore }) =>
+          consentStore(config.config).update({ ...choice, userHasMadeChoice: true }),
+        );
+      },
+      navigate(channel, carry) {
+        // The embed's own URL parameters kept, the sound and play/pause as they are now.
+        const params = new URLSearchParams(win.location.search);
+        params.set('muted', String(carry.muted));
+        if (carry.playing !== null) params.set('autoplay', String(carry.playing));
+        return navigateWithinApp(`/${encodeURIComponent(channel)}?${params.toString()}`);
+      },
     },
-    channel,
+    channelOf(win.location.pathname),
   );
+  return {
+    attach(player, requester) {
+      const detachOurs = bridge.attach(player, requester);
+      const detachPlayerJs = playerJs.attach(player, requester);
+      return () => {
+        detachOurs();
+        detachPlayerJs();
+      };
+    },
+    setLive: (live) => bridge.setLive(live),
+  };
 }
 
 /** The channel slug of an embed path (`/studio-live`, `/studio-live/offline`). */

@@ -1,18 +1,22 @@
 import type { Player } from '@onair/player';
 import { useEffect } from 'react';
 import type { PlayerRequester } from '../player/player-requester.ts';
-import type { HostBridge } from './host-bridge.ts';
+import type { HostApi } from './host-window.ts';
 
 /**
  * The host-page API's place in the app. Only a framed embed has a host page to talk to, so
  * only there is its code (host-bridge.ts, host-window.ts) loaded, after the app has started:
  * the first frame never waits for it. One bridge per page, kept across routes.
  */
-let bridge: Promise<HostBridge | null> | null = null;
+let bridge: Promise<HostApi | null> | null = null;
 
-export function startHostApi(): Promise<HostBridge | null> {
+export function startHostApi(): Promise<HostApi | null> {
   if (typeof window === 'undefined' || window.parent === window) return Promise.resolve(null);
-  bridge ??= import('./host-window.ts').then(({ startWindowBridge }) => startWindowBridge(window));
+  if (!bridge) {
+    // Now, before a route replaces it (an offline channel's): player.js matches its frame by it.
+    const src = window.location.href;
+    bridge = import('./host-window.ts').then(({ startWindowBridge }) => startWindowBridge(window, src));
+  }
   return bridge;
 }
 

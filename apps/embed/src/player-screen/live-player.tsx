@@ -23,6 +23,8 @@ import { usePlayer, usePlayerSnapshot } from '../player/use-player.ts';
 import { usePlaybackToken } from '../player/use-playback-token.ts';
 import { AUTO_QUALITY, type PlayerRequest } from '../player/requests.ts';
 import { useHostApiPlayer } from '../host-api/use-host-api.ts';
+import { useCountedViewer } from '../presence/use-counted-viewer.ts';
+import { usePresence } from '../realtime/use-presence.ts';
 import { LiveAnnouncer } from './live-announcer.tsx';
 import { seekSpan } from './seek-bar.ts';
 import { useTouchReveal } from './use-touch-reveal.ts';
@@ -90,6 +92,10 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
   const volume = snapshot?.volume ?? 0;
   const canFullscreen = params.allowfullscreen && fullscreen.supported;
   useMediaSession(requester, channel, paused);
+  // Presence (the channel's viewer count) only while the player is in sight and playing
+  // (presence/counted-viewer.ts); a past video is no live viewer.
+  const counted = useCountedViewer(container, !paused);
+  usePresence(channel.id, !pastVideo && counted);
 
   const request = useCallback((next: PlayerRequest) => void requester?.request(next), [requester]);
   const togglePlay = useCallback(() => request({ type: 'toggle-play' }), [request]);
@@ -184,6 +190,7 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
       tabIndex={0}
       data-testid="player"
       data-player-state={snapshot?.state ?? 'Idle'}
+      data-counted={counted}
       data-overlay={overlayPinned ? 'visible' : 'hover'}
       data-surface-mode={gpuSurface.mode}
       data-gpu-status={gpuSurface.status}

@@ -6,7 +6,6 @@ import { channelInfoQuery, playbackUrlQuery } from '../channel/queries.ts';
 import { LivePlayer } from '../player-screen/live-player.tsx';
 import { parseEmbedParams } from '../lib/embed-params.ts';
 import { useLivestreamChannel } from '../realtime/use-livestream-channel.ts';
-import { usePresence } from '../realtime/use-presence.ts';
 import { offlinePath } from './channel-loader.ts';
 
 /**
@@ -20,7 +19,6 @@ export function ChannelPage() {
   const { data: info } = useSuspenseQuery(channelInfoQuery(slug));
   const { data: playbackUrl } = useSuspenseQuery(playbackUrlQuery(slug));
   const live = Boolean(info?.livestream);
-  usePresence(info?.id ?? 0, live && info !== null);
   useLivestreamChannel(info?.id ?? 0, info?.livestream ?? null);
   useHostApiLive(live);
 

@@ -58,13 +58,13 @@ describe('embedIframeHtml', () => {
   it('is the iframe with fullscreen granted when the option is on', () => {
     expect(embedIframeHtml({ ...input, allowFullscreen: true })).toBe(
       '<iframe src="http://onair.test/studio-live" width="640" height="360" title="Live" frameborder="0"' +
-        ' allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>',
+        ' allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen></iframe>',
     );
   });
 
   it('grants no fullscreen at all when the option is off', () => {
     const html = embedIframeHtml({ ...input, allowFullscreen: false });
-    expect(html).toContain('allow="autoplay; picture-in-picture"');
+    expect(html).toContain('allow="autoplay; picture-in-picture; encrypted-media"');
     expect(html).not.toMatch(/allowfullscreen|fullscreen;/);
   });
 

@@ -61,7 +61,13 @@ export interface IframeInput extends Size {
  * allowfullscreen option is on: `allow="fullscreen"` alone would grant it as well.
  */
 export function embedIframeHtml(input: IframeInput): string {
-  const allow = ['autoplay', ...(input.allowFullscreen ? ['fullscreen'] : []), 'picture-in-picture'].join('; ');
+  // encrypted-media: a DRM-protected channel's licenses are asked for from the frame (EME).
+  const allow = [
+    'autoplay',
+    ...(input.allowFullscreen ? ['fullscreen'] : []),
+    'picture-in-picture',
+    'encrypted-media',
+  ].join('; ');
   return [
     `<iframe src="${escapeHtml(input.src)}"`,
     ` width="${input.width}" height="${input.height}"`,

@@ -61,7 +61,7 @@ describe('GET /oembed', () => {
       author_url: `${SELF}/studio-live`,
       html:
         `<iframe src="${SELF}/studio-live" width="640" height="360" title="Building a live player, live"` +
-        ' frameborder="0" allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>',
+        ' frameborder="0" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen></iframe>',
       width: 640,
       height: 360,
     });
@@ -87,7 +87,7 @@ describe('GET /oembed', () => {
   it('carries the page’s options into the frame, without fullscreen when it is off', async () => {
     const body = (await oembed(`${SELF}/studio-live?muted=true&allowfullscreen=no&utm=x`)).json();
     expect(body.html).toContain(`src="${SELF}/studio-live?muted=true&amp;allowfullscreen=false"`);
-    expect(body.html).toContain('allow="autoplay; picture-in-picture"');
+    expect(body.html).toContain('allow="autoplay; picture-in-picture; encrypted-media"');
     expect(body.html).not.toContain('allowfullscreen>');
     expect(body.html).not.toContain('utm');
   });

@@ -125,6 +125,11 @@ export class LoadSession {
     return this.#cues.due(position);
   }
 
+  /** Whether captions or metadata wait for playback to reach them. */
+  hasPendingCues(): boolean {
+    return this.#cues.size > 0;
+  }
+
   reloadAtLiveEdge(): void {
     if (this.#destroyed) return;
     this.#cues.clear();

@@ -2,6 +2,7 @@ import type { PlayTimeTicker } from '../analytics/analytics.ts';
 import type { BufferingWatchdog } from './buffering-watchdog.ts';
 import type { Emitter } from '../base/emitter.ts';
 import type { PlayerEventMap } from '../types/events.ts';
+import type { TimedCue } from '../metadata/timed-metadata.ts';
 import type { LoadSession } from './load-session.ts';
 import type { PlaybackIntent } from './playback-intent.ts';
 import type { PlayerStore } from './player-store.ts';
@@ -17,6 +18,22 @@ export interface MediaEventParts {
   watchdog: BufferingWatchdog;
   ticker: PlayTimeTicker;
   session: LoadSession | null;
+  /**
+   * Whether presented frames release the timed cues (frame-cues.ts: in step with the picture);
+   * false where the element cannot tell its frames, and `timeupdate` releases them.
+   */
+  cuesFollowFrames(): boolean;
+}
+
+/** How long after its time a cue waits for its frame (frame-cues.ts) before timeupdate releases it. */
+export const FRAMES_GRACE_S = 0.25;
+
+/** Cues released: captions and metadata, each as its own event. */
+export function emitCues(emitter: Emitter<PlayerEventMap>, cues: readonly TimedCue[]): void {
+  for (const cue of cues) {
+    if (cue.type === 'TextCue') emitter.emit('text-cue', cue);
+    else emitter.emit('text-metadata-cue', cue);
+  }
 }
 
 type Element = Pick<
@@ -72,12 +89,13 @@ export function routeMediaEvent(type: string, element: Element, nowMs: number, p
     case 'durationchange':
       store.set({ duration: session?.sink.isLive() ? Number.POSITIVE_INFINITY : element.duration });
       break;
-    case 'timeupdate':
-      for (const cue of session?.dueCues(element.currentTime) ?? []) {
-        if (cue.type === 'TextCue') emitter.emit('text-cue', cue);
-        else emitter.emit('text-metadata-cue', cue);
-      }
+    case 'timeupdate': {
+      // Where frames release the cues, this is the fallback for frames that never come (an
+      // audio-only stream, a background tab): what they have not released a little after its time.
+      const position = parts.cuesFollowFrames() ? element.currentTime - FRAMES_GRACE_S : element.currentTime;
+      emitCues(emitter, session?.dueCues(position) ?? []);
       break;
+    }
     case 'error':
       if (element.error) session?.handleMediaError(element.error.code, element.error.message);
       break;
