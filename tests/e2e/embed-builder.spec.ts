@@ -109,6 +109,8 @@ test.describe('the embed builder', () => {
     await expect(rows.filter({ hasText: /captionsOn → failed this stream has no captions/ })).toHaveCount(1);
     await expect(rows.filter({ hasText: /^\S+ metadata / })).toHaveCount(0);
     await page.getByRole('checkbox', { name: 'Show timed metadata events' }).check();
+    // Paused above: metadata comes with the frames that carry it.
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect(rows.filter({ hasText: /^\S+ metadata \{"text":/ }).first()).toBeVisible({ timeout: 15_000 });
   });
 

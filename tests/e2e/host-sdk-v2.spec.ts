@@ -100,12 +100,13 @@ test('each getter answers the truth after each command', async ({ page, baseURL 
   const { tracks } = (await value(page, 'getCaptions')) as { tracks: { id: string; language: string }[] };
   const german = tracks.find((t) => t.language === 'de')!;
   expect(await call(page, 'setCaptions', german.id)).toEqual({ ok: true });
-  expect(await value(page, 'getCaptions')).toMatchObject({ selected: german.id });
+  // The state follows what the engine confirms (it fetches the track's playlist first).
+  await expect.poll(() => value(page, 'getCaptions')).toMatchObject({ selected: german.id });
   await expect(frame.getByTestId('captions')).toHaveText(/\S/, { timeout: 15_000 });
   // The host heard the change as it happened.
   await expect.poll(async () => (await heard(page, 'captions')).at(-1)?.selected).toBe(german.id);
   expect(await call(page, 'setCaptions', null)).toEqual({ ok: true });
-  expect(await value(page, 'getCaptions')).toMatchObject({ selected: null });
+  await expect.poll(() => value(page, 'getCaptions')).toMatchObject({ selected: null });
   expect(await call(page, 'setCaptions', 'klingon')).toEqual({ ok: false, reason: 'unknown-track' });
   await expectPlaybackAdvances(frame, { frames: 15, seconds: 0.8 });
 });

@@ -104,7 +104,7 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
   const goLive = useCallback(() => request({ type: 'go-live' }), [request]);
   const toggleStats = useCallback(() => setStatsOpen((open) => !open), []);
 
-  const captions = useCaptions(snapshot, request);
+  const captions = useCaptions(snapshot, request, requester);
   // A private channel's token is renewed ahead of its expiry, and before a Retry (a refused
   // token is most often an old one).
   const renewToken = usePlaybackToken(player, channel.slug, url);

@@ -35,6 +35,7 @@ function fakePlayer() {
     setQuality: record('setQuality'),
     setAutoQualityMode: record('setAutoQualityMode'),
     seekToLive: record('seekToLive'),
+    setTextTrack: record('setTextTrack'),
   } as unknown as Player;
   const set = (patch: Partial<PlayerStateObject>) => {
     state = { ...state, ...patch };
@@ -70,5 +71,20 @@ describe('createPlayerRequester', () => {
     expect(fake.calls).toEqual(['setVolume(0.4)', 'setMuted(false)']);
     requester.destroy();
     expect(fake.listeners.size).toBe(0);
+  });
+
+  it('tells who listens of each text track chosen, from any way in, and of nothing refused', () => {
+    const fake = fakePlayer();
+    fake.set({ textTracks: [{ id: 'Deutsch' }] as PlayerStateObject['textTracks'] });
+    const requester = createPlayerRequester(fake.player, () => 0);
+    const chosen: (string | null)[] = [];
+    const off = requester.onTextTrackChosen((id) => chosen.push(id));
+    requester.request({ type: 'set-text-track', id: 'Deutsch' });
+    requester.request({ type: 'set-text-track', id: 'Klingon' });
+    requester.request({ type: 'set-text-track', id: null });
+    off();
+    requester.request({ type: 'set-text-track', id: 'Deutsch' });
+    expect(chosen).toEqual(['Deutsch', null]);
+    expect(fake.calls).toEqual(['setTextTrack(Deutsch)', 'setTextTrack(null)', 'setTextTrack(Deutsch)']);
   });
 });

@@ -10,6 +10,11 @@ export interface PlayerRequester {
   request(request: PlayerRequest): RequestPlan;
   /** Called after each request that moved playback to the live edge (Go live, a stale resume). */
   onLiveJump(listener: () => void): () => void;
+  /**
+   * Called after each request that chose a text track (or none), from whichever way in: the
+   * captions preferences follow a host page's choice as they follow the menu's (use-captions.ts).
+   */
+  onTextTrackChosen(listener: (id: string | null) => void): () => void;
   destroy(): void;
 }
 
@@ -17,6 +22,7 @@ export function createPlayerRequester(player: Player, now: () => number = () => 
   let paused = player.getState().paused;
   let pausedAt = now();
   const jumpListeners = new Set<() => void>();
+  const textTrackListeners = new Set<(id: string | null) => void>();
   const unsubscribe = player.subscribe(() => {
     const next = player.getState().paused;
     if (next === paused) return;
@@ -66,15 +72,23 @@ export function createPlayerRequester(player: Player, now: () => number = () => 
       if (!plan.ok) return plan;
       for (const call of plan.calls) run(call);
       if (plan.calls.some((call) => call.call === 'seekToLive')) for (const listener of jumpListeners) listener();
+      for (const call of plan.calls) {
+        if (call.call === 'setTextTrack') for (const listener of textTrackListeners) listener(call.id);
+      }
       return plan;
     },
     onLiveJump(listener) {
       jumpListeners.add(listener);
       return () => jumpListeners.delete(listener);
     },
+    onTextTrackChosen(listener) {
+      textTrackListeners.add(listener);
+      return () => textTrackListeners.delete(listener);
+    },
     destroy() {
       unsubscribe();
       jumpListeners.clear();
+      textTrackListeners.clear();
     },
   };
 }
