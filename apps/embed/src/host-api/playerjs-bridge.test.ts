@@ -146,4 +146,14 @@ describe('PlayerJsBridge', () => {
     detach();
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('says ready again to a page that listens for it after the first went by', () => {
+    const { send, posted } = setUp();
+    send({ method: 'addEventListener', value: 'ready', listener: 'late' });
+    expect(posted.at(-1)).toMatchObject({
+      event: 'ready',
+      listener: 'late',
+      value: { src: 'https://player.example/studio-live?muted=true' },
+    });
+  });
 });

@@ -74,12 +74,15 @@ export class PlayerJsBridge {
   readonly #listeners = new Map<EventName, Set<string>>();
 
   /** `src`: the frame's URL as its page set it (player.js matches its iframe by it). */
+  readonly #ready: Record<string, unknown>;
+
   constructor(
     private readonly harness: PlayerJsHarness,
     src: string,
   ) {
+    this.#ready = { src, events: EVENTS, methods: METHODS };
     // Sent whether or not anyone listens, as the protocol asks.
-    this.#send({ event: 'ready', value: { src, events: EVENTS, methods: METHODS } });
+    this.#send({ event: 'ready', value: this.#ready });
   }
 
   attach(player: Player, requester: PlayerRequester): () => void {
@@ -117,6 +120,10 @@ export class PlayerJsBridge {
       this.#listeners.set(value as EventName, ids);
       if (method === 'addEventListener') ids.add(listener);
       else ids.delete(listener);
+      // A page whose player.js started after our ready went by asks for it: said again, to it.
+      if (method === 'addEventListener' && value === 'ready') {
+        this.#send({ event: 'ready', listener, value: this.#ready });
+      }
       return;
     }
     const attached = this.#attached;
