@@ -139,6 +139,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
       return seconds === undefined ? undefined : Math.round((seconds * 1000) / fixture.segmentDurationMs);
     },
     subtitles: (slug) => channels.get(slug)?.subtitles,
+    audioOnly: (slug) => channels.get(slug)?.audioOnlyRendition === true,
   });
   // DRM-protected channels: encrypted media, the key system in the playlists, a license server.
   registerProtection(app, { fixture, admin, isProtected: (slug) => channels.get(slug)?.protection === 'clearkey' });

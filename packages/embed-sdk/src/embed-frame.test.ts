@@ -23,6 +23,15 @@ describe('embedUrl', () => {
     );
   });
 
+  it('asks for audio-only when hidden only when the page opts in', () => {
+    expect(embedUrl(ORIGIN, 'c', { audioOnlyWhenHidden: true })).toBe(
+      `${ORIGIN}/c?muted=false&autoplay=true&allowfullscreen=true&audioonlywhenhidden=true`,
+    );
+    expect(embedUrl(ORIGIN, 'c', { audioOnlyWhenHidden: false })).toBe(
+      `${ORIGIN}/c?muted=false&autoplay=true&allowfullscreen=true`,
+    );
+  });
+
   it('encodes the channel as one path segment', () => {
     expect(embedUrl(ORIGIN, 'a/b?c d')).toBe(`${ORIGIN}/a%2Fb%3Fc%20d?muted=false&autoplay=true&allowfullscreen=true`);
   });

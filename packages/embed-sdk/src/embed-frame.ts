@@ -10,10 +10,19 @@ export interface EmbedParams {
   allowfullscreen: boolean;
 }
 
+/** The query parameter of FrameOptions.audioOnlyWhenHidden (on only when exactly 'true'). */
+export const AUDIO_ONLY_WHEN_HIDDEN_PARAM = 'audioonlywhenhidden';
+
 /** The embed's own defaults, written out in every URL so a snippet says what it does. */
 export const DEFAULT_PARAMS: Readonly<EmbedParams> = { muted: false, autoplay: true, allowfullscreen: true };
 
 export interface FrameOptions extends Partial<EmbedParams> {
+  /**
+   * Out of sight for 30 s (scrolled away, a background tab), the embed plays the sound alone,
+   * and the picture comes back at the live edge when it is in sight again. Off by default: the
+   * page decides, since it knows whether a listener wants the sound without the picture.
+   */
+  audioOnlyWhenHidden?: boolean;
   /** The channel's slug, as in `https://player.example/{channel}`. */
   channel: string;
   /** Pixels (a number) or any CSS length the `width` attribute takes; default 640. */
@@ -39,7 +48,11 @@ export function httpOrigin(url: string | null | undefined): string | null {
 }
 
 /** `${origin}/${channel}?muted=…&autoplay=…&allowfullscreen=…`; a param is on only for a real `true`. */
-export function embedUrl(origin: string, channel: string, params: Partial<EmbedParams> = {}): string {
+export function embedUrl(
+  origin: string,
+  channel: string,
+  params: Partial<EmbedParams> & { audioOnlyWhenHidden?: boolean } = {},
+): string {
   const base = httpOrigin(origin);
   if (!base) throw new TypeError(`OnAir: the embed origin must be an http(s) origin (got "${origin}")`);
   if (!channel) throw new TypeError('OnAir: a channel is required');
@@ -48,7 +61,9 @@ export function embedUrl(origin: string, channel: string, params: Partial<EmbedP
   const query = (Object.keys(DEFAULT_PARAMS) as (keyof EmbedParams)[])
     .map((name) => `${name}=${merged[name] === true}`)
     .join('&');
-  return `${base}/${encodeURIComponent(channel)}?${query}`;
+  // Written only when on, so every URL without it stays as it was.
+  const hidden = params.audioOnlyWhenHidden === true ? `&${AUDIO_ONLY_WHEN_HIDDEN_PARAM}=true` : '';
+  return `${base}/${encodeURIComponent(channel)}?${query}${hidden}`;
 }
 
 /**

@@ -46,6 +46,7 @@ describe('parseEmbedMessage', () => {
         'telemetry',
         'captions',
         'metadata',
+        'audio-only',
       ].sort(),
     );
   });

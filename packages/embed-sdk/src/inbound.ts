@@ -18,6 +18,7 @@ const EVENTS: Record<EventName, true> = {
   telemetry: true,
   captions: true,
   metadata: true,
+  'audio-only': true,
 };
 
 /** Every event the embed sends, for a host that listens to all of them (the builder's log). */

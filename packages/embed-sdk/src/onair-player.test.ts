@@ -273,6 +273,7 @@ describe('OnAirPlayer: version 2', () => {
     qualities: ['720p', '160p'],
     latency: 0.62,
     captions: { tracks: [{ id: 'cc1', name: 'CC1', language: 'en', kind: 'captions' }], selected: 'cc1' },
+    audioOnly: true,
   };
 
   it('says hello on every ready (an embed loaded again starts at version 1)', () => {
@@ -292,8 +293,9 @@ describe('OnAirPlayer: version 2', () => {
       player.isPaused(),
       player.getLatency(),
       player.getCaptions(),
+      player.getAudioOnly(),
     ];
-    expect(host.commands().map((p) => p.message.command)).toEqual(Array(8).fill('getState'));
+    expect(host.commands().map((p) => p.message.command)).toEqual(Array(9).fill('getState'));
     for (let i = 0; i < getters.length; i++) host.reply(i, { ok: true, value: SNAPSHOT });
     expect(await Promise.all(getters)).toEqual([
       'studio-live',
@@ -304,16 +306,18 @@ describe('OnAirPlayer: version 2', () => {
       false,
       0.62,
       SNAPSHOT.captions,
+      true,
     ]);
     const state = player.getPlayerState();
-    host.reply(8, { ok: true, value: SNAPSHOT });
+    host.reply(9, { ok: true, value: SNAPSHOT });
     await expect(state).resolves.toEqual(SNAPSHOT);
   });
 
-  it('sends setCaptions and setConsent with their arguments only', async () => {
+  it('sends setCaptions, setConsent and setAudioOnly with their arguments only', async () => {
     const player = readyPlayer();
     const captions = player.setCaptions(null);
     const consent = player.setConsent({ targeting: true, performance: false });
+    const audio = player.setAudioOnly(true);
     expect(host.commands().map((p) => p.message)).toEqual([
       { onair: 2, type: 'command', id: expect.any(String), command: 'setCaptions', track: null },
       {
@@ -323,9 +327,12 @@ describe('OnAirPlayer: version 2', () => {
         command: 'setConsent',
         consent: { targeting: true, performance: false },
       },
+      { onair: 2, type: 'command', id: expect.any(String), command: 'setAudioOnly', audioOnly: true },
     ]);
     host.reply(0, { ok: false, reason: 'unknown-track' });
     host.reply(1);
+    host.reply(2);
+    await expect(audio).resolves.toBeUndefined();
     await expect(captions).rejects.toMatchObject({ reason: 'unknown-track' });
     await expect(consent).resolves.toBeUndefined();
   });

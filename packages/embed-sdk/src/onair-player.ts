@@ -142,6 +142,14 @@ export class OnAirPlayer {
     });
   }
 
+  /**
+   * The sound alone (the stream's audio-only rendition where it has one, else its lowest
+   * picture), or with false the picture back; either starts again at the live edge.
+   */
+  setAudioOnly(audioOnly: boolean): Promise<void> {
+    return this.send({ command: 'setAudioOnly', audioOnly }).then(nothing);
+  }
+
   /** The player as it is now, asked of the embed (never a cached guess); every getter reads it. */
   getPlayerState(): Promise<PlayerSnapshot> {
     return this.send({ command: 'getState' }).then((value) => {
@@ -183,6 +191,10 @@ export class OnAirPlayer {
   /** The captions tracks and the one shown (null: none). */
   getCaptions() {
     return this.read('captions');
+  }
+
+  getAudioOnly() {
+    return this.read('audioOnly');
   }
 
   private read<K extends keyof PlayerSnapshot>(key: K): Promise<PlayerSnapshot[K]> {

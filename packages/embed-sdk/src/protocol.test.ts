@@ -25,6 +25,8 @@ describe('parseCommand', () => {
     ['captions named by something not a string', { ...command({ command: 'setCaptions', track: 3 }), onair: 2 }],
     ['captions with no track field', { ...command({ command: 'setCaptions' }), onair: 2 }],
     ['consent with no category', { ...command({ command: 'setConsent', consent: {} }), onair: 2 }],
+    ['audio-only that is not a boolean', { ...command({ command: 'setAudioOnly', audioOnly: 'true' }), onair: 2 }],
+    ['audio-only in version 1', command({ command: 'setAudioOnly', audioOnly: true })],
     ['consent that is not a boolean', { ...command({ command: 'setConsent', consent: { targeting: 1 } }), onair: 2 }],
     ['an event, not a command', { onair: 1, type: 'event', event: 'play' }],
     ['no id', { onair: 1, type: 'command', command: 'play' }],
@@ -46,6 +48,7 @@ describe('parseCommand', () => {
     [{ command: 'setCaptions', track: 'cc1' }],
     [{ command: 'setCaptions', track: null }],
     [{ command: 'setConsent', consent: { targeting: true } }],
+    [{ command: 'setAudioOnly', audioOnly: false }],
     [{ command: 'setConsent', consent: { functional: false, performance: true, targeting: false } }],
   ])('takes %j in version 2', (fields) => {
     expect(parseCommand({ ...command(fields), onair: 2 })).toEqual({ ...command(fields), onair: 2 });

@@ -46,7 +46,12 @@ export type Command =
    * Another channel in the same frame, with no reload: sound and play/pause carried over, an
    * offline channel's offline screen, then `online`/`offline` for the new channel.
    */
-  | { command: 'setChannel'; channel: string };
+  | { command: 'setChannel'; channel: string }
+  /**
+   * The sound alone (the stream's audio-only rendition where it has one, else its lowest
+   * picture), or the picture back, at the live edge.
+   */
+  | { command: 'setAudioOnly'; audioOnly: boolean };
 
 /** A command as the host sends it: `id` pairs it with its reply. */
 export type CommandMessage = { onair: ProtocolVersion; type: 'command'; id: string } & Command;
@@ -90,6 +95,8 @@ export interface PlayerSnapshot {
   /** Seconds behind the live edge; null before the first frame. */
   latency: number | null;
   captions: { tracks: CaptionTrack[]; selected: string | null };
+  /** Whether the sound alone plays (setAudioOnly, the menu, or hidden with audioOnlyWhenHidden). */
+  audioOnly: boolean;
 }
 
 export type EmbedEvent =
@@ -116,10 +123,15 @@ export type EmbedEvent =
    * poll, a score), sent as the frame it belongs to is shown; `startTime` is the cue's time on
    * the player's media timeline (the shown frame's `mediaTime` reached it).
    */
-  | { event: 'metadata'; text: string; description: string; owner: string; startTime: number };
+  | { event: 'metadata'; text: string; description: string; owner: string; startTime: number }
+  /**
+   * Version 2: audio-only began or ended: setAudioOnly, the viewer's menu, or the embed itself
+   * with `audioOnlyWhenHidden` (out of sight for 30 s, then back in sight).
+   */
+  | { event: 'audio-only'; audioOnly: boolean };
 
 /** The events version 1 never had: a version-1 page is not sent them. */
-export const V2_EVENTS: ReadonlySet<EmbedEvent['event']> = new Set(['captions', 'metadata']);
+export const V2_EVENTS: ReadonlySet<EmbedEvent['event']> = new Set(['captions', 'metadata', 'audio-only']);
 
 export type EventMessage = { onair: ProtocolVersion; type: 'event' } & EmbedEvent;
 
@@ -197,6 +209,8 @@ function commandOf(data: Record<string, unknown>): Command | null {
       const { channel } = data;
       return isName(channel) && SLUG.test(channel) ? { command: 'setChannel', channel } : null;
     }
+    case 'setAudioOnly':
+      return typeof data.audioOnly === 'boolean' ? { command: 'setAudioOnly', audioOnly: data.audioOnly } : null;
     default:
       return null;
   }

@@ -82,6 +82,13 @@ export interface Player {
   setLiveLowLatencyEnabled(enabled: boolean): void;
   setLiveMaxLatency(seconds: number): void;
   setRebufferToLive(enabled: boolean): void;
+  /**
+   * Audio-only mode, not in the spec (Twitch's audio_only quality, Mux's audio-only): the sound
+   * alone, from the stream's audio-only variant where it has one (our engine plays it in an
+   * audio SourceBuffer), else its lowest picture. A live source starts again at the live edge
+   * either way: a picture that comes back joins live, not where the sound was.
+   */
+  setAudioOnly(enabled: boolean): void;
   /** Moves playback onto another sink at the live edge, keeping volume, mute, rate, quality mode, low latency. */
   setSinkType(type: SinkType): void;
   /**

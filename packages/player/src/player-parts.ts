@@ -253,10 +253,15 @@ export class PlayerParts {
       serviceWorker: this.chooser.serviceWorkerFor(video),
       onServiceWorkerState: (change) => this.emitter.emit('service-worker-state-changed', change),
       lowLatency: () => store.state.liveLowLatencyEnabled,
+      audioOnly: () => store.state.audioOnly,
       identity: () => this.identity,
       onLoaded: (qualities, removed) => {
         const { state } = store.state;
         store.set({ qualities, loaded: true, state: state === PlayerState.Idle ? PlayerState.Ready : state });
+        // Audio-only on a sink without our engine's audio-only variant (hls.js, native): the
+        // lowest picture. Our engine plays its audio-only variant and ignores this.
+        const lowest = qualities.reduce<Quality | null>((a, q) => (!a || q.bitrate < a.bitrate ? q : a), null);
+        if (store.state.audioOnly && lowest) this.sessions.current?.sink.setQuality(lowest);
         this.emitter.emit('loaded', { qualities, removed });
         this.sampler.start();
         void this.intent.attempt();

@@ -7,6 +7,32 @@ import { Q360, Q720, setUp, startPlaying, URL_A, useFakeTime } from './testing/p
 useFakeTime();
 
 describe('sinks: switching and rebuilding', () => {
+  it('setAudioOnly starts the live source again on a new sink that plays the sound alone, and back', async () => {
+    const h = setUp();
+    await startPlaying(h);
+    const first = h.sink();
+    expect(first.host.audioOnly).toBe(false);
+    h.player.setAudioOnly(true);
+    const second = h.sink();
+    expect(first.destroyed).toBe(true);
+    expect(second.type).toBe(first.type);
+    expect(second.called('load')).toEqual([[URL_A]]);
+    expect(second.host.audioOnly).toBe(true);
+    expect(h.player.getState().audioOnly).toBe(true);
+    // Where the sink has no audio-only variant of its own, the lowest picture plays.
+    second.host.onQualities([Q720, Q360]);
+    expect(second.called('setQuality')).toEqual([[Q360]]);
+    h.player.setAudioOnly(true); // already: nothing starts again
+    expect(h.sink()).toBe(second);
+    h.player.setAudioOnly(false);
+    const third = h.sink();
+    expect(third).not.toBe(second);
+    expect(third.host.audioOnly).toBe(false);
+    third.host.onQualities([Q720, Q360]);
+    expect(third.called('setQuality')).toEqual([]);
+    expect(h.video.playCalls).toBeGreaterThanOrEqual(2); // and playback goes on
+  });
+
   it('setSinkType moves to another sink at the live edge, keeping the viewer state', async () => {
     const h = setUp();
     await startPlaying(h);

@@ -169,6 +169,18 @@ class OnAirPlayer implements Player {
     this.#parts.sessions.current?.sink.setLiveMaxLatency(seconds);
   }
 
+  setAudioOnly(enabled: boolean): void {
+    const parts = this.#parts;
+    if (!this.#alive() || typeof enabled !== 'boolean' || enabled === parts.store.state.audioOnly) return;
+    parts.store.set({ audioOnly: enabled });
+    // Another MediaSource (an audio SourceBuffer alone, or a picture again): a new sink, at the
+    // live edge. A source with an end keeps its place and takes the mode at its next load.
+    const current = parts.sessions.current;
+    if (!current?.sink.isLive()) return;
+    parts.rewound = false;
+    parts.sessions.start(current.type, current.url);
+  }
+
   setRebufferToLive(enabled: boolean): void {
     if (this.#alive()) this.#parts.store.set({ rebufferToLive: enabled });
   }

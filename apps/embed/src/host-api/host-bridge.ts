@@ -107,6 +107,7 @@ export class HostBridge {
       this.#post({ event: 'volume', volume, muted });
     };
     let captionsHeard = '';
+    let audioOnlyHeard = start.audioOnly;
     const onState = () => {
       const state = player.getState();
       this.#sound = { volume: state.volume, muted: state.muted };
@@ -116,6 +117,10 @@ export class HostBridge {
       if (said !== captionsHeard && this.#version === 2) {
         captionsHeard = said;
         this.#post({ event: 'captions', ...captions });
+      }
+      if (state.audioOnly !== audioOnlyHeard) {
+        audioOnlyHeard = state.audioOnly;
+        this.#post({ event: 'audio-only', audioOnly: state.audioOnly });
       }
       for (const event of playerEvents(previous, state)) {
         if (event.event !== 'volume') this.#post(event);
@@ -237,7 +242,10 @@ export class HostBridge {
 
 /** A host command as the request a viewer's control would make. */
 function requestFor(
-  command: Exclude<CommandV1, { command: 'getStats' }> | { command: 'setCaptions'; track: string | null },
+  command:
+    | Exclude<CommandV1, { command: 'getStats' }>
+    | { command: 'setCaptions'; track: string | null }
+    | { command: 'setAudioOnly'; audioOnly: boolean },
 ): PlayerRequest {
   switch (command.command) {
     case 'play':
@@ -254,5 +262,7 @@ function requestFor(
       return { type: 'go-live' };
     case 'setCaptions':
       return { type: 'set-text-track', id: command.track };
+    case 'setAudioOnly':
+      return { type: 'set-audio-only', enabled: command.audioOnly };
   }
 }

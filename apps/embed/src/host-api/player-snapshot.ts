@@ -14,6 +14,7 @@ export type SnapshotSource = Pick<
   | 'liveLatency'
   | 'textTracks'
   | 'textTrack'
+  | 'audioOnly'
 >;
 
 /** The stream's text tracks as the host page names them, and the one shown. */
@@ -43,6 +44,7 @@ export function snapshotOf(
       qualities: [],
       latency: null,
       captions: { tracks: [], selected: null },
+      audioOnly: false,
     };
   }
   return {
@@ -57,5 +59,6 @@ export function snapshotOf(
     qualities: state.qualities.map((quality) => quality.name),
     latency: Number.isFinite(state.liveLatency) ? Math.round(state.liveLatency * 100) / 100 : null,
     captions: captionsOf(state),
+    audioOnly: state.audioOnly,
   };
 }

@@ -35,7 +35,10 @@ export interface EarlyEngineHolder {
 }
 
 const sameCreate = (a: CreateCommand, b: CreateCommand) =>
-  a.lowLatency === b.lowLatency && a.bandwidthEstimate === b.bandwidthEstimate && a.transcodesOnly === b.transcodesOnly;
+  a.lowLatency === b.lowLatency &&
+  a.bandwidthEstimate === b.bandwidthEstimate &&
+  a.transcodesOnly === b.transcodesOnly &&
+  (a.audioOnly === true) === (b.audioOnly === true);
 
 /**
  * The sink's adopt function over `holder` (the early start's handle): the early engine once, when it loads

@@ -24,6 +24,7 @@ import { usePlaybackToken } from '../player/use-playback-token.ts';
 import { AUTO_QUALITY, type PlayerRequest } from '../player/requests.ts';
 import { useHostApiPlayer } from '../host-api/use-host-api.ts';
 import { useCountedViewer } from '../presence/use-counted-viewer.ts';
+import { audioOnlyWhenHiddenRequested, useAudioWhenHidden } from '../player/use-audio-when-hidden.ts';
 import { usePresence } from '../realtime/use-presence.ts';
 import { LiveAnnouncer } from './live-announcer.tsx';
 import { seekSpan } from './seek-bar.ts';
@@ -96,6 +97,10 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
   // (presence/counted-viewer.ts); a past video is no live viewer.
   const counted = useCountedViewer(container, !paused);
   usePresence(channel.id, !pastVideo && counted);
+  const audioOnly = snapshot?.audioOnly ?? false;
+  // Read once: the host page's choice, in the frame's URL (the SDK's audioOnlyWhenHidden).
+  const [hiddenAudio] = useState(() => !pastVideo && audioOnlyWhenHiddenRequested(window.location.search));
+  useAudioWhenHidden(container, requester, { enabled: hiddenAudio, playing: !paused, audioOnly });
 
   const request = useCallback((next: PlayerRequest) => void requester?.request(next), [requester]);
   const togglePlay = useCallback(() => request({ type: 'toggle-play' }), [request]);
@@ -176,6 +181,8 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
     [request],
   );
   const onAudioTrack = useCallback((id: string) => request({ type: 'set-audio-track', id }), [request]);
+  const onAudioOnly = useCallback(() => request({ type: 'set-audio-only', enabled: true }), [request]);
+  const showVideo = useCallback(() => request({ type: 'set-audio-only', enabled: false }), [request]);
   const onSeek = useCallback((position: number) => request({ type: 'seek', position }), [request]);
   const span = seekSpan(snapshot?.seekable ?? null);
   const overlayPinned = !playing || menuOpen || touchRevealed;
@@ -196,6 +203,7 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
       data-gpu-status={gpuSurface.status}
       data-cast-state={cast.status.state}
       data-behind-live={behindLive.behind}
+      data-audio-only={audioOnly}
     >
       {/* The <video> (class player__video) is the page player's own element, started before
           this screen rendered (page-player.ts) and adopted here. Captions arrive as timed
@@ -216,6 +224,15 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
         <p className="player__notice" role="status" data-testid="cast-notice">
           {cast.notice}
         </p>
+      )}
+      {audioOnly && (
+        // The picture is not loaded: say so where it would be, with the way back.
+        <div className="player__audio-only" data-testid="audio-only">
+          <p>Audio only</p>
+          <button type="button" className="player__show-video" onClick={showVideo}>
+            Show video
+          </button>
+        </div>
       )}
       <PlayerOverlay channel={channel} mainSiteUrl={config.mainSiteUrl} video={pastVideo ?? null} />
       <LiveAnnouncer player={player} behindLive={behindLive.behind} />
@@ -265,6 +282,8 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
           autoQualityMode: snapshot?.autoQualityMode ?? true,
           onAutoQuality,
           onQuality,
+          audioOnly,
+          onAudioOnly,
           audioTracks: snapshot?.audioTracks ?? NO_AUDIO_TRACKS,
           audioTrack: snapshot?.audioTrack ?? null,
           onAudioTrack,

@@ -12,6 +12,7 @@ import { audioTrackLabel, qualityLabel, qualityMenuOrder } from './quality-menu.
 import type { SettingsMenuProps, View } from './settings-menu-types.ts';
 
 const ITEM_SELECTOR = '[role^="menuitem"]';
+const AUDIO_ONLY_LABEL = 'Audio only';
 
 interface PanelProps extends SettingsMenuProps {
   id: string;
@@ -71,11 +72,13 @@ export default function SettingsMenuPanel(props: PanelProps) {
     event.stopPropagation();
   };
 
-  const currentLabel = autoQualityMode
-    ? `Auto${quality ? ` (${qualityLabel(quality)})` : ''}`
-    : quality
-      ? qualityLabel(quality)
-      : 'Auto';
+  const currentLabel = props.audioOnly
+    ? AUDIO_ONLY_LABEL
+    : autoQualityMode
+      ? `Auto${quality ? ` (${qualityLabel(quality)})` : ''}`
+      : quality
+        ? qualityLabel(quality)
+        : 'Auto';
 
   const playingTrack = audioTracks.find((track) => track.id === audioTrack);
   const shownText = props.textTracks.find((track) => track.id === props.textTrack);
@@ -160,7 +163,7 @@ export default function SettingsMenuPanel(props: PanelProps) {
             type="button"
             className="menu__item"
             role="menuitemradio"
-            aria-checked={autoQualityMode}
+            aria-checked={autoQualityMode && !props.audioOnly}
             onClick={() => {
               props.onAutoQuality();
               close(true);
@@ -174,7 +177,9 @@ export default function SettingsMenuPanel(props: PanelProps) {
               type="button"
               className="menu__item"
               role="menuitemradio"
-              aria-checked={!autoQualityMode && q.name === quality?.name && q.bitrate === quality.bitrate}
+              aria-checked={
+                !props.audioOnly && !autoQualityMode && q.name === quality?.name && q.bitrate === quality.bitrate
+              }
               onClick={() => {
                 props.onQuality(q);
                 close(true);
@@ -183,6 +188,19 @@ export default function SettingsMenuPanel(props: PanelProps) {
               {qualityLabel(q)}
             </button>
           ))}
+          {/* Last, as Twitch lists it: the sound alone, for a listener or a slow link. */}
+          <button
+            type="button"
+            className="menu__item"
+            role="menuitemradio"
+            aria-checked={props.audioOnly}
+            onClick={() => {
+              props.onAudioOnly();
+              close(true);
+            }}
+          >
+            {AUDIO_ONLY_LABEL}
+          </button>
         </>
       )}
     </div>

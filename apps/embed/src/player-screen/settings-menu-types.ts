@@ -8,6 +8,9 @@ export interface SettingsMenuProps {
   autoQualityMode: boolean;
   onAutoQuality(): void;
   onQuality(quality: Quality): void;
+  /** The sound alone (Twitch's "Audio Only" quality): on, and how to turn it on. */
+  audioOnly: boolean;
+  onAudioOnly(): void;
   /** The stream's audio tracks (an Audio submenu where there are two or more) and the one playing. */
   audioTracks: readonly AudioTrack[];
   audioTrack: string | null;

@@ -53,6 +53,8 @@ export function createPlayerRequester(player: Player, now: () => number = () => 
         return player.seekTo(call.position);
       case 'seekToLive':
         return player.seekToLive();
+      case 'setAudioOnly':
+        return player.setAudioOnly(call.enabled);
     }
   };
 
@@ -68,6 +70,7 @@ export function createPlayerRequester(player: Player, now: () => number = () => 
         textTracks: state.textTracks.map((track) => track.id),
         live: state.loaded,
         pausedForMs: state.paused ? now() - pausedAt : 0,
+        audioOnly: state.audioOnly,
       });
       if (!plan.ok) return plan;
       for (const call of plan.calls) run(call);

@@ -21,6 +21,7 @@ const playing: RequestContext = {
   textTracks: ['subs:en'],
   live: true,
   pausedForMs: 0,
+  audioOnly: false,
 };
 const calls = (request: PlayerRequest, context: Partial<RequestContext> = {}) => {
   const plan = planRequest(request, { ...playing, ...context });
@@ -73,6 +74,20 @@ describe('player requests: one set of rules for controls, keyboard, media sessio
     expect(calls({ type: 'set-quality', quality: '360p' })).toEqual([{ call: 'setQuality', quality: q('360p') }]);
     expect(calls({ type: 'set-quality', quality: 'auto' })).toEqual([{ call: 'setAutoQualityMode' }]);
     expect(calls({ type: 'set-quality', quality: '4320p' })).toBe('unknown-quality');
+  });
+
+  it('turns the sound alone on and off, and a chosen quality brings the picture back', () => {
+    expect(calls({ type: 'set-audio-only', enabled: true })).toEqual([{ call: 'setAudioOnly', enabled: true }]);
+    const listening = { audioOnly: true };
+    expect(calls({ type: 'set-quality', quality: '360p' }, listening)).toEqual([
+      { call: 'setAudioOnly', enabled: false },
+      { call: 'setQuality', quality: q('360p') },
+    ]);
+    expect(calls({ type: 'set-quality', quality: 'auto' }, listening)).toEqual([
+      { call: 'setAudioOnly', enabled: false },
+      { call: 'setAutoQualityMode' },
+    ]);
+    expect(calls({ type: 'set-quality', quality: '4320p' }, listening)).toBe('unknown-quality');
   });
 
   it('chooses an audio track by its id, and refuses one the stream does not have', () => {

@@ -13,7 +13,8 @@ import type { Quality } from '@onair/player';
  *   (as Twitch does): a live stream resumed where it was paused is minutes-old news with
  *   nothing on screen to say so, and our viewers came for live;
  * - Go live moves to the live edge and plays;
- * - a quality is named as the menu names it (`720p`), or `auto`; an audio track by its id.
+ * - a quality is named as the menu names it (`720p`), or `auto`; an audio track by its id;
+ * - audio-only (the sound alone) ends when a quality or Auto is chosen: a picture was asked for.
  */
 export type PlayerRequest =
   | { type: 'play' }
@@ -28,7 +29,9 @@ export type PlayerRequest =
   /** A text track by its id, or null: captions off. */
   | { type: 'set-text-track'; id: string | null }
   | { type: 'seek'; position: number }
-  | { type: 'go-live' };
+  | { type: 'go-live' }
+  /** The sound alone (Player.setAudioOnly), or the picture back. */
+  | { type: 'set-audio-only'; enabled: boolean };
 
 /** What the player is asked, in order. */
 export type PlayerCall =
@@ -41,7 +44,8 @@ export type PlayerCall =
   | { call: 'setAudioTrack'; id: string }
   | { call: 'setTextTrack'; id: string | null }
   | { call: 'seekTo'; position: number }
-  | { call: 'seekToLive' };
+  | { call: 'seekToLive' }
+  | { call: 'setAudioOnly'; enabled: boolean };
 
 export type RequestRefusal = 'unknown-quality' | 'unknown-audio-track' | 'unknown-text-track' | 'not-playing';
 export type RequestPlan = { ok: true; calls: PlayerCall[] } | { ok: false; reason: RequestRefusal };
@@ -60,6 +64,8 @@ export interface RequestContext {
   live: boolean;
   /** How long the viewer's pause has lasted (ms); 0 while playing. */
   pausedForMs: number;
+  /** Whether the sound alone plays (Player state audioOnly). */
+  audioOnly: boolean;
 }
 
 export const RESUME_AT_LIVE_AFTER_MS = 3000;
@@ -110,10 +116,13 @@ export function planRequest(request: PlayerRequest, context: RequestContext): Re
     case 'step-volume':
       return volume(steppedVolume(context.volume, request.direction), request.direction === 1, context);
     case 'set-quality': {
-      if (request.quality === AUTO_QUALITY) return ok({ call: 'setAutoQualityMode' });
+      const picture: PlayerCall[] = context.audioOnly ? [{ call: 'setAudioOnly', enabled: false }] : [];
+      if (request.quality === AUTO_QUALITY) return ok(...picture, { call: 'setAutoQualityMode' });
       const quality = context.qualities.find((q) => q.name === request.quality);
-      return quality ? ok({ call: 'setQuality', quality }) : { ok: false, reason: 'unknown-quality' };
+      return quality ? ok(...picture, { call: 'setQuality', quality }) : { ok: false, reason: 'unknown-quality' };
     }
+    case 'set-audio-only':
+      return ok({ call: 'setAudioOnly', enabled: request.enabled });
     case 'set-audio-track':
       return context.audioTracks.includes(request.id)
         ? ok({ call: 'setAudioTrack', id: request.id })

@@ -54,6 +54,8 @@ export interface ChannelRecord {
   dvrWindowSeconds?: number;
   /** Languages of the WebVTT subtitles its stream carries (origin/subtitles.ts: en, de, fr). */
   subtitles?: string[];
+  /** Its stream also carries an audio-only rendition (origin/audio-rendition.ts), Twitch-style. */
+  audioOnlyRendition?: boolean;
   /**
    * A private channel (playback-auth/): its origin answers only requests that carry a playback
    * token the platform signed, which its playback-url call mints (IVS-shaped, lasting

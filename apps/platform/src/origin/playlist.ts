@@ -4,7 +4,7 @@
  */
 
 import { publishedWindow, segmentStartMs } from './timeline.ts';
-import { videoGroup } from './video-groups.ts';
+import { AUDIO_ONLY_GROUP, videoGroup } from './video-groups.ts';
 import type { VideoGroup } from './video-groups.ts';
 
 export interface VariantStream {
@@ -16,6 +16,9 @@ export interface VariantStream {
   height: number;
   frameRate: number;
 }
+
+/** A variant without a picture (audio-rendition.ts): its height is 0. */
+const isAudioOnly = (v: VariantStream): boolean => v.height === 0;
 
 export interface MediaSegmentEntry {
   uri: string;
@@ -80,8 +83,12 @@ export function renderMultivariantPlaylist(
   for (const d of options.sessionData ?? []) {
     lines.push(`#EXT-X-SESSION-DATA:DATA-ID=${quoted(d.dataId)},URI=${quoted(d.uri)}`);
   }
-  const ordered = [...variants].sort((a, b) => a.bandwidth - b.bandwidth);
-  const sourceUri = options.sourceUri ?? ordered.at(-1)?.uri;
+  // Audio-only last, as Twitch lists it: a player that starts on the first variant listed
+  // (RFC 8216 §6.3.1 lets it) starts with a picture.
+  const ordered = [...variants].sort(
+    (a, b) => Number(isAudioOnly(a)) - Number(isAudioOnly(b)) || a.bandwidth - b.bandwidth,
+  );
+  const sourceUri = options.sourceUri ?? ordered.filter((v) => !isAudioOnly(v)).at(-1)?.uri;
   if (ordered.length > 0 && ordered.filter((v) => v.uri === sourceUri).length !== 1) {
     throw new RangeError(`the source ${JSON.stringify(sourceUri)} must be exactly one of the variants`);
   }
@@ -91,15 +98,15 @@ export function renderMultivariantPlaylist(
   if (subtitles) lines.push(...subtitles.media);
   const declared = new Set<string>();
   for (const v of ordered) {
-    const group = videoGroup(v, v.uri === sourceUri);
-    if (!declared.has(group.id)) lines.push(renderVideoMedia(group));
+    const audioOnly = isAudioOnly(v);
+    const group = audioOnly ? AUDIO_ONLY_GROUP : videoGroup(v, v.uri === sourceUri);
+    if (!declared.has(group.id)) lines.push(renderVideoMedia(group, !audioOnly));
     declared.add(group.id);
     const attributes = [
       `BANDWIDTH=${Math.ceil(v.bandwidth)}`,
       `AVERAGE-BANDWIDTH=${Math.ceil(v.averageBandwidth)}`,
       `CODECS=${quoted(v.codecs)}`,
-      `RESOLUTION=${v.width}x${v.height}`,
-      `FRAME-RATE=${v.frameRate.toFixed(3)}`,
+      ...(audioOnly ? [] : [`RESOLUTION=${v.width}x${v.height}`, `FRAME-RATE=${v.frameRate.toFixed(3)}`]),
       `VIDEO=${quoted(group.id)}`,
       ...(subtitles ? [`SUBTITLES=${quoted(subtitles.groupId)}`] : []),
     ];
@@ -111,10 +118,12 @@ export function renderMultivariantPlaylist(
 /**
  * The group's only rendition. No URI: its video is in the variant stream
  * itself (RFC 8216 §4.3.4.1). DEFAULT=YES as the group's only member, and
- * AUTOSELECT must then be YES as well (§4.3.4.1).
+ * AUTOSELECT must then be YES as well (§4.3.4.1); the audio-only group is
+ * neither (a player picks it only when asked to).
  */
-function renderVideoMedia(group: VideoGroup): string {
-  return `#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID=${quoted(group.id)},NAME=${quoted(group.name)},AUTOSELECT=YES,DEFAULT=YES`;
+function renderVideoMedia(group: VideoGroup, selectable: boolean): string {
+  const select = selectable ? 'AUTOSELECT=YES,DEFAULT=YES' : 'AUTOSELECT=NO,DEFAULT=NO';
+  return `#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID=${quoted(group.id)},NAME=${quoted(group.name)},${select}`;
 }
 
 export function renderMediaPlaylist(playlist: MediaPlaylist): string {

@@ -6,6 +6,7 @@
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ADVERTISED_ONLY, chooseAdvertised } from './advertised-variants.ts';
+import { AUDIO_ONLY_RENDITION, audioOnlyRendition } from './audio-rendition.ts';
 import type { Fixture, Rendition } from './fixture.ts';
 import { registerLowLatencyRoutes } from './ll-routes.ts';
 import type { RenditionParams } from './ll-routes.ts';
@@ -47,6 +48,8 @@ export interface LiveOriginOptions {
    * of `windowSize`, or undefined. Its segments stay downloadable as long as they are listed.
    */
   dvrWindowSize?: (slug: string) => number | undefined;
+  /** Whether a channel's stream carries the audio-only rendition (audio-rendition.ts). */
+  audioOnly?: (slug: string) => boolean;
   /** A channel's subtitle languages (subtitles.ts), or undefined: none. */
   subtitles?: (slug: string) => readonly string[] | undefined;
 }
@@ -66,6 +69,18 @@ interface MultivariantQuery {
   advertise?: unknown;
 }
 
+function variantOf(r: Rendition): VariantStream {
+  return {
+    uri: `${r.name}/media.m3u8`,
+    bandwidth: r.bandwidth,
+    averageBandwidth: r.averageBandwidth,
+    codecs: r.codecs,
+    width: r.width,
+    height: r.height,
+    frameRate: r.frameRate,
+  };
+}
+
 export async function registerLiveOrigin(app: FastifyInstance, options: LiveOriginOptions): Promise<void> {
   const { fixture, now, isLive } = options;
   const windowSize = options.windowSize ?? 10;
@@ -75,6 +90,9 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
     throw new RangeError('retentionMs must cover at least the playlist window');
   }
   const renditions = new Map<string, Rendition>(fixture.renditions.map((r) => [r.name, r]));
+  // Any rendition of the ladder will do: they all carry the same audio.
+  const audioOnly = fixture.renditions[0] ? audioOnlyRendition(fixture.renditions[0]) : null;
+  const hasAudioOnly = (slug: string): boolean => audioOnly !== null && options.audioOnly?.(slug) === true;
   const windowFor = (slug: string): number => {
     const dvr = options.dvrWindowSize?.(slug);
     return dvr !== undefined && Number.isInteger(dvr) && dvr > windowSize ? dvr : windowSize;
@@ -82,15 +100,7 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
   const retentionFor = (slug: string): number =>
     Math.max(retentionMs, retentionMs + (windowFor(slug) - windowSize) * fixture.segmentDurationMs);
 
-  const served: VariantStream[] = fixture.renditions.map((r) => ({
-    uri: `${r.name}/media.m3u8`,
-    bandwidth: r.bandwidth,
-    averageBandwidth: r.averageBandwidth,
-    codecs: r.codecs,
-    width: r.width,
-    height: r.height,
-    frameRate: r.frameRate,
-  }));
+  const served: VariantStream[] = fixture.renditions.map(variantOf);
   for (const name of ADVERTISED_ONLY) {
     if (renditions.has(name)) throw new RangeError(`rendition ${name} is reserved for advertised-only variants`);
   }
@@ -113,6 +123,7 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
     if (!onAir(reply, params.slug)) return undefined;
     const rendition = renditions.get(params.rendition);
     if (rendition) return rendition;
+    if (params.rendition === AUDIO_ONLY_RENDITION && audioOnly && hasAudioOnly(params.slug)) return audioOnly;
     const message = ADVERTISED_ONLY.has(params.rendition)
       ? `Rendition ${params.rendition} is advertised for codec-filtering tests and never served`
       : `Unknown rendition ${params.rendition}`;
@@ -127,10 +138,11 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
     const choice = chooseAdvertised(request.query.advertise);
     if (!choice.ok) return problem(reply, 400, choice.message);
     const languages = options.subtitles?.(request.params.slug) ?? [];
+    const extra = [...choice.extra, ...(audioOnly && hasAudioOnly(request.params.slug) ? [variantOf(audioOnly)] : [])];
     const body =
-      choice.extra.length === 0 && languages.length === 0
+      extra.length === 0 && languages.length === 0
         ? multivariant
-        : renderMultivariantPlaylist([...served, ...choice.extra], {
+        : renderMultivariantPlaylist([...served, ...extra], {
             ...multivariantOptions,
             subtitles: { groupId: SUBTITLES_GROUP, media: renderSubtitleMedia(languages) },
           });

@@ -13,6 +13,13 @@
 /** The group of the source quality, as Twitch spells it. */
 export const SOURCE_GROUP_ID = 'chunked';
 
+/**
+ * The group of an audio-only variant (audio-rendition.ts), as Twitch spells it: no picture, so
+ * no RESOLUTION or FRAME-RATE, and never selected on its own (AUTOSELECT=NO): a player picks it
+ * only when asked to play audio alone.
+ */
+export const AUDIO_ONLY_GROUP = { id: 'audio_only', name: 'Audio only' } as const;
+
 export interface VideoGroup {
   /** `chunked` for the source, else the quality with its frame rate: `480p30`. */
   id: string;

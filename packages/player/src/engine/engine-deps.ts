@@ -28,4 +28,6 @@ export interface EngineOptions {
   bandwidthEstimate: number | null;
   /** SPEC §3 abrTranscodesOnly: automatic quality never picks the source. */
   transcodesOnly: boolean;
+  /** Plays the stream's sound alone (renditions.ts): its audio-only variant, else its lowest picture. */
+  audioOnly?: boolean;
 }

@@ -138,6 +138,7 @@ function build(create: Extract<EngineCommand, { cmd: 'create' }>): LiveEngine | 
       lowLatency: create.lowLatency,
       bandwidthEstimate: create.bandwidthEstimate,
       transcodesOnly: create.transcodesOnly,
+      audioOnly: create.audioOnly === true,
     },
   );
   if (viewport) engine.setViewport(viewport.width, viewport.height);

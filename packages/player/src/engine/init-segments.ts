@@ -29,6 +29,8 @@ export function splitCodecs(codecs: string): { video: string; audio: string } {
 /** The SourceBuffer type of a track for `codecs` (a CODECS attribute, or its part for the track). */
 export function trackMime(track: TrackKind, codecs: string): string {
   if (track === 'audio') return `audio/mp4; codecs="${codecs || DEFAULT_AUDIO_CODECS}"`;
+  // An audio-only variant's own media (no picture): an audio SourceBuffer.
+  if (codecs && !splitCodecs(codecs).video) return `audio/mp4; codecs="${codecs}"`;
   return `video/mp4; codecs="${codecs || DEFAULT_CODECS}"`;
 }
 

@@ -372,6 +372,7 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
       bufferS: range ? range.end - this.position : 0,
       viewport: this.viewport,
       transcodesOnly: this.options.transcodesOnly,
+      audioOnly: this.options.audioOnly === true,
     });
   }
 
@@ -440,7 +441,7 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
       type: 'sourceInfo',
       sessionData: multivariant.sessionData,
       startOffset: multivariant.startOffset,
-      qualities: multivariant.variants.map((v) => v.quality),
+      qualities: this.renditions.qualities,
     });
     this.variant = this.pickVariant(true);
     if (this.variant < 0) {

@@ -12,7 +12,14 @@ import type { DrmKey } from '../hls/media-playlist.ts';
  * worker engine (remote playback, sink type) are answered with `commandError`, never silence.
  */
 export type EngineCommand =
-  | { cmd: 'create'; lowLatency: boolean; bandwidthEstimate: number | null; transcodesOnly: boolean }
+  | {
+      cmd: 'create';
+      lowLatency: boolean;
+      bandwidthEstimate: number | null;
+      transcodesOnly: boolean;
+      /** Not in the spec's list: play the sound alone (engine-deps.ts EngineOptions.audioOnly). */
+      audioOnly?: boolean;
+    }
   | { cmd: 'delete' }
   /**
    * `extra.multivariant`: the text of `path`, which the page has fetched already (the embed's

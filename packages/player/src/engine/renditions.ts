@@ -1,4 +1,5 @@
 import { SOURCE_GROUP, type Quality } from '../types/quality.ts';
+import { splitCodecs } from './init-segments.ts';
 import { chooseStartLevel } from '../rules/start-level.ts';
 import { chooseVariant } from './abr.ts';
 import type { Variant } from '../hls/multivariant.ts';
@@ -15,6 +16,24 @@ export interface ChoiceContext {
   viewport: { width: number; height: number };
   /** SPEC §3 abrTranscodesOnly: automatic choice never picks the source. */
   transcodesOnly: boolean;
+  /**
+   * Audio-only mode: only an audio-only variant plays (or, where the stream has none, the
+   * lowest picture). Out of it, an audio-only variant is never chosen.
+   */
+  audioOnly: boolean;
+}
+
+/** The VIDEO group of an audio-only variant, as Twitch names it. */
+const AUDIO_ONLY_GROUP = 'audio_only';
+
+/**
+ * A variant without a picture: its CODECS name only audio codecs, or it is in Twitch's
+ * `audio_only` group with no resolution. Never a quality a viewer picks from the menu.
+ */
+export function isAudioOnlyVariant(quality: Pick<Quality, 'codecs' | 'group' | 'height'>): boolean {
+  const { video, audio } = splitCodecs(quality.codecs);
+  if (audio && !video) return true;
+  return quality.group === AUDIO_ONLY_GROUP && quality.height === 0;
 }
 
 /**
@@ -39,6 +58,11 @@ export class Renditions {
     return this.variants;
   }
 
+  /** The qualities a viewer may pick: the stream's pictures, not its audio-only variant. */
+  get qualities(): Quality[] {
+    return this.variants.map((v) => v.quality).filter((q) => !isAudioOnlyVariant(q));
+  }
+
   remove(quality: QualityRef): void {
     this.removed.add(key(quality));
   }
@@ -54,7 +78,8 @@ export class Renditions {
     let best = -1;
     this.variants.forEach((variant, i) => {
       const rate = variant.quality.bitrate;
-      if (!this.isUsable(i) || rate >= current) return;
+      // A picture never steps down to no picture (that is the viewer's or host's choice).
+      if (!this.isUsable(i) || rate >= current || isAudioOnlyVariant(variant.quality)) return;
       if (best < 0 || rate > this.variants[best]!.quality.bitrate) best = i;
     });
     return best;
@@ -62,7 +87,16 @@ export class Renditions {
 
   /** The index to play; -1 when nothing is usable. */
   choose(current: number, starting: boolean, context: ChoiceContext): number {
-    const usable = this.variants.map((_, i) => i).filter((i) => this.isUsable(i));
+    const all = this.variants.map((_, i) => i).filter((i) => this.isUsable(i));
+    const pictures = all.filter((i) => !isAudioOnlyVariant(this.variants[i]!.quality));
+    if (context.audioOnly) {
+      const sound = all.filter((i) => !pictures.includes(i));
+      // The cheapest audio-only variant; without one, the cheapest picture.
+      const pool = sound.length > 0 ? sound : pictures;
+      const rate = (i: number) => this.variants[i]!.quality.bitrate;
+      return pool.reduce((best, i) => (best < 0 || rate(i) < rate(best) ? i : best), -1);
+    }
+    const usable = pictures.length > 0 ? pictures : all;
     if (usable.length === 0) return -1;
     const manual = this.manual;
     if (manual) {

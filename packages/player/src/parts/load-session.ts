@@ -43,6 +43,7 @@ export interface LoadSessionHarness {
   onServiceWorkerState(change: ServiceWorkerStateChange): void;
   readonly ticker: PlayTimeTicker;
   lowLatency(): boolean;
+  audioOnly(): boolean;
   /** Who is watching, as the sink's requests carry it now (rules/request-identity.ts). */
   identity(): RequestIdentity;
   /** The source is ready: its playable qualities, and those removed as unplayable. */
@@ -185,6 +186,9 @@ export class LoadSession {
       video: harness.video,
       get lowLatency() {
         return harness.lowLatency();
+      },
+      get audioOnly() {
+        return harness.audioOnly();
       },
       get identity() {
         return harness.identity();

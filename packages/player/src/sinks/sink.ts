@@ -131,6 +131,8 @@ export interface SinkControls {
 export interface SinkHost {
   readonly video: HTMLVideoElement;
   readonly lowLatency: boolean;
+  /** Play the sound alone (PlayerState.audioOnly), read when the sink starts its source. */
+  readonly audioOnly?: boolean;
   /** Who is watching, now: the token, ids and credentials mode the sink's requests carry. */
   readonly identity: RequestIdentity;
   readonly adjustments: SinkAdjustments;

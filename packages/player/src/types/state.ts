@@ -47,6 +47,11 @@ export interface PlayerStateObject {
   /** Seconds between the frame on screen and real time; NaN when unknown (not live, no PDT). */
   liveLatency: number;
   liveLowLatencyEnabled: boolean;
+  /**
+   * Audio-only mode (setAudioOnly): the sound alone, from the stream's audio-only variant where
+   * it has one (our engine's sinks), else its lowest picture. Not in the spec.
+   */
+  audioOnly: boolean;
   /** Whether the current source is actually being played in low-latency mode. */
   liveLowLatency: boolean;
   liveMaxLatency: number;
@@ -105,6 +110,7 @@ export function initialState(): PlayerStateObject {
     autoQualityMode: true,
     liveLatency: Number.NaN,
     liveLowLatencyEnabled: true,
+    audioOnly: false,
     liveLowLatency: false,
     liveMaxLatency: Number.POSITIVE_INFINITY,
     rebufferToLive: false,

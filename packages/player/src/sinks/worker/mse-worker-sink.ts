@@ -314,6 +314,8 @@ export function createMseWorkerSink(
       lowLatency,
       bandwidthEstimate: bandwidth || null,
       transcodesOnly: host.adjustments.abrTranscodesOnly,
+      // Only when on: the embed's early engine is made without it, and adopted when it matches.
+      ...(host.audioOnly === true ? { audioOnly: true } : {}),
     };
     // A reload is always a new worker: nothing of the old source may reach the new one. The
     // page's early engine is an mse-worker one: the other sink never adopts it.
