@@ -78,8 +78,13 @@ test.describe('the embed builder', () => {
     await page.getByRole('radio', { name: /The SDK/ }).check();
     await expect(code).toHaveValue(new RegExp(`<script src="${baseURL}/sdk/onair-embed.js"></script>`));
     await expect(code).toHaveValue(
-      /channel: "night-owl",\n {4}muted: true,\n {4}autoplay: true,\n {4}allowfullscreen: false,/,
+      /channel: "night-owl",\n {4}muted: true,\n {4}autoplay: true,\n {4}allowfullscreen: false,\n {2}\}\);/,
     );
+    // The host page's opt-in to audio-only out of sight: written only when on, in both snippets.
+    await page.getByRole('checkbox', { name: 'Sound only after 30 s out of sight' }).check();
+    await expect(code).toHaveValue(/allowfullscreen: false,\n {4}audioOnlyWhenHidden: true,\n {2}\}\);/);
+    await page.getByRole('radio', { name: /An iframe/ }).check();
+    await expect(code).toHaveValue(/allowfullscreen=false&amp;audioonlywhenhidden=true"/);
   });
 
   test('previews the real embed, which plays', async ({ page }) => {
@@ -112,6 +117,13 @@ test.describe('the embed builder', () => {
     // Paused above: metadata comes with the frames that carry it.
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     await expect(rows.filter({ hasText: /^\S+ metadata \{"text":/ }).first()).toBeVisible({ timeout: 15_000 });
+    // Audio-only, from the host page and back (studio-live has no audio-only rendition: its
+    // lowest picture plays), each change heard as an event.
+    await page.getByRole('button', { name: 'Audio only' }).click();
+    await expect(rows.filter({ hasText: /audioOnly → ok/ })).toHaveCount(1);
+    await expect(rows.filter({ hasText: /^\S+ audio-only \{"audioOnly":true\}$/ })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Show video' }).click();
+    await expect(rows.filter({ hasText: /^\S+ audio-only \{"audioOnly":false\}$/ })).toHaveCount(1);
   });
 
   test('copies the iframe snippet, which plays on a page of another site', async ({ page, context, baseURL }) => {

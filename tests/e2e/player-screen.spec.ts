@@ -337,7 +337,14 @@ test.describe('player screen: controls and menus', () => {
     await page.getByRole('menuitem', { name: /Quality/ }).click();
     const menu = page.getByRole('menu', { name: 'Quality' });
     await expect(menu.getByRole('menuitemradio', { name: 'Auto' })).toHaveAttribute('aria-checked', 'true');
-    await expect(menu.getByRole('menuitemradio')).toHaveText(['Auto', '720p (Source)', '480p', '360p', '160p', 'Audio only']);
+    await expect(menu.getByRole('menuitemradio')).toHaveText([
+      'Auto',
+      '720p (Source)',
+      '480p',
+      '360p',
+      '160p',
+      'Audio only',
+    ]);
 
     await menu.getByRole('menuitemradio', { name: '160p' }).click();
     await expect(menu).toHaveCount(0);

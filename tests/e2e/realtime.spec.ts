@@ -12,7 +12,10 @@ test.describe('live and offline in real time', () => {
     await setLive(admin, 'studio-live', true);
   });
 
-  test('ending the stream moves the embed offline within 2 s, starting it moves it back', async ({ page, admin }) => {
+  test('ending the stream moves the embed offline with its last frame, starting it moves it back', async ({
+    page,
+    admin,
+  }) => {
     // studio-live is channel 101; its public topic carries the stream's start and end.
     const confirmed = subscriptionConfirmed(page, 'channel.101');
     const unsubscribed: string[] = [];
@@ -26,10 +29,10 @@ test.describe('live and offline in real time', () => {
     await realtimeSubscribed(page, confirmed);
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
 
-    const ended = Date.now();
     await setLive(admin, 'studio-live', false);
-    await expect(page).toHaveURL(/\/studio-live\/offline\?muted=true$/, { timeout: 2000 });
-    expect(Date.now() - ended).toBeLessThan(2500);
+    // Once the viewer's picture has shown the stream's end (the news waits for it: the viewer is
+    // behind live, player/pdt-gate.ts), seconds before the channel info's next poll would tell.
+    await expect(page).toHaveURL(/\/studio-live\/offline\?muted=true$/, { timeout: 10_000 });
     await expect(page.getByRole('heading', { name: 'StudioLive is offline' })).toBeVisible();
 
     await setLive(admin, 'studio-live', true);

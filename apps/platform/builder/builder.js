@@ -29,6 +29,7 @@
     muted: form.elements.muted.checked,
     autoplay: form.elements.autoplay.checked,
     allowfullscreen: form.elements.allowfullscreen.checked,
+    audioOnlyWhenHidden: form.elements.audioOnlyWhenHidden.checked,
   });
 
   const snippetKind = () => document.querySelector('input[name="snippet-kind"]:checked').value;
@@ -57,6 +58,8 @@
       `    muted: ${chosen.muted},`,
       `    autoplay: ${chosen.autoplay},`,
       `    allowfullscreen: ${chosen.allowfullscreen},`,
+      // Off is the default: written only when on, as the iframe's URL does.
+      ...(chosen.audioOnlyWhenHidden ? ['    audioOnlyWhenHidden: true,'] : []),
       '  });',
       "  player.on('ready', (event) => console.log('OnAir ready:', event.channel));",
       "  player.on('error', (event) => console.log('OnAir error:', event.message));",
@@ -128,6 +131,8 @@
     captionsOff: (p) => p.setCaptions(null),
     // The host page's consent banner, as a site would wire it (docs/consent.md).
     allowAnalytics: (p) => p.setConsent({ performance: true, targeting: true }),
+    audioOnly: (p) => p.setAudioOnly(true),
+    showVideo: (p) => p.setAudioOnly(false),
   };
 
   async function runCommand(name) {

@@ -70,6 +70,7 @@ export function renderBuilderPage({ channels, origin }: BuilderPageInput): strin
             ${check('muted', 'Start muted', false)}
             ${check('autoplay', 'Play automatically', true)}
             ${check('allowfullscreen', 'Allow fullscreen', true)}
+            ${check('audioOnlyWhenHidden', 'Sound only after 30 s out of sight', false)}
           </fieldset>
         </form>
       </section>
@@ -87,6 +88,8 @@ export function renderBuilderPage({ channels, origin }: BuilderPageInput): strin
           <button type="button" data-command="captionsOn">Captions on</button>
           <button type="button" data-command="captionsOff">Captions off</button>
           <button type="button" data-command="allowAnalytics">Allow analytics</button>
+          <button type="button" data-command="audioOnly">Audio only</button>
+          <button type="button" data-command="showVideo">Show video</button>
         </div>
       </section>
       <section class="code" aria-labelledby="code-heading">

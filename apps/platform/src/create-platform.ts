@@ -162,7 +162,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   registerAnalyticsIntake(app, { admin });
   await registerDeviceIdentification(app, { admin, now });
   // Request ids are checked on the clock identification signs them with.
-  await registerRealtime(app, { channels, admin, requestIds: { now } });
+  await registerRealtime(app, { channels, admin, requestIds: { now }, streamClock: now });
   // The stand-in Chromecast is one room for everyone who can reach it (whoever connects as the
   // receiver sees every caster's stream URL): a testing hook, mounted only with the others, and
   // the embed is pointed at it only then.

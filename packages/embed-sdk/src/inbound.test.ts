@@ -47,6 +47,7 @@ describe('parseEmbedMessage', () => {
         'captions',
         'metadata',
         'audio-only',
+        'stream-updated',
       ].sort(),
     );
   });

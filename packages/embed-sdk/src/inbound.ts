@@ -19,6 +19,7 @@ const EVENTS: Record<EventName, true> = {
   captions: true,
   metadata: true,
   'audio-only': true,
+  'stream-updated': true,
 };
 
 /** Every event the embed sends, for a host that listens to all of them (the builder's log). */

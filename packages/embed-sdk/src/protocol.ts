@@ -128,10 +128,20 @@ export type EmbedEvent =
    * Version 2: audio-only began or ended: setAudioOnly, the viewer's menu, or the embed itself
    * with `audioOnlyWhenHidden` (out of sight for 30 s, then back in sight).
    */
-  | { event: 'audio-only'; audioOnly: boolean };
+  | { event: 'audio-only'; audioOnly: boolean }
+  /**
+   * Version 2: the live stream's title or categories changed, heard when this viewer's
+   * picture reaches the moment of the change (not when the broadcaster made it).
+   */
+  | { event: 'stream-updated'; title: string; categories: string[] };
 
 /** The events version 1 never had: a version-1 page is not sent them. */
-export const V2_EVENTS: ReadonlySet<EmbedEvent['event']> = new Set(['captions', 'metadata', 'audio-only']);
+export const V2_EVENTS: ReadonlySet<EmbedEvent['event']> = new Set([
+  'captions',
+  'metadata',
+  'audio-only',
+  'stream-updated',
+]);
 
 export type EventMessage = { onair: ProtocolVersion; type: 'event' } & EmbedEvent;
 

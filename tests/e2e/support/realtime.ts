@@ -39,6 +39,32 @@ export async function setLive(admin: APIRequestContext, slug: string, live: bool
   expect(response.ok() || response.status() === 409, await response.text()).toBe(true);
 }
 
+/** Changes a live channel's title or categories (StreamUpdated); returns the event's moment on the stream's clock. */
+export async function updateStream(
+  admin: APIRequestContext,
+  slug: string,
+  change: { session_title?: string; categories?: { name: string; slug: string }[] },
+): Promise<number> {
+  const response = await admin.post(`/admin/channels/${slug}/update`, { data: change });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { at: number }).at;
+}
+
+/** Resolves when the page (or one of its frames) receives realtime event `event` on its socket. */
+export function realtimeEventReceived(page: Page, event: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        try {
+          if ((JSON.parse(String(payload)) as { event?: string }).event === event) resolve();
+        } catch {
+          // Not a JSON frame: not the one awaited.
+        }
+      }),
+    );
+  });
+}
+
 export async function currentViewers(request: APIRequestContext, channelId: number): Promise<number> {
   const body = (await (await request.get(`/current-viewers?ids[]=${channelId}`)).json()) as {
     channel_id: number;

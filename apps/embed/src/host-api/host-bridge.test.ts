@@ -213,6 +213,29 @@ describe('HostBridge', () => {
   });
 
   describe('version 2', () => {
+    it('tells a version-2 page each change of the stream’s title or categories, not the first, nor a new stream’s', () => {
+      const h = setUp();
+      h.command2({ command: 'hello' });
+      h.bridge.setLive(true);
+      h.bridge.setStreamInfo('Warm-up', ['Chess']);
+      h.bridge.setStreamInfo('Warm-up', ['Chess']);
+      h.bridge.setStreamInfo('Final round', ['Chess']);
+      h.bridge.setLive(false);
+      h.bridge.setLive(true);
+      h.bridge.setStreamInfo('Another day', ['Music']);
+      const updates = h.posted.filter((m) => m.type === 'event' && m.event === 'stream-updated');
+      expect(updates).toEqual([
+        { onair: 2, type: 'event', event: 'stream-updated', title: 'Final round', categories: ['Chess'] },
+      ]);
+    });
+
+    it('never tells a version-1 page of a change to the stream', () => {
+      const h = setUp();
+      h.bridge.setStreamInfo('Warm-up', []);
+      h.bridge.setStreamInfo('Final round', []);
+      expect(h.events()).not.toContain('stream-updated');
+    });
+
     it('speaks version 1 until a version-2 command, answering each command in its own version', () => {
       const h = setUp();
       h.bridge.attach(h.fake.player, h.requester);

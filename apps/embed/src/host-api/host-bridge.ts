@@ -73,6 +73,8 @@ export class HostBridge {
   setLive(live: boolean): void {
     if (live === this.#live) return;
     this.#live = live;
+    // A stream that starts again is a new stream: its title is not a change.
+    if (!live) this.#streamInfo = null;
     this.#post({ event: live ? 'online' : 'offline' });
   }
 
@@ -180,7 +182,23 @@ export class HostBridge {
     this.#channel = channel;
     // The new channel's route says online or offline, whatever the last one was.
     this.#live = null;
+    this.#streamInfo = null;
     return { ok: true };
+  }
+
+  /** The live stream's title and categories as last heard; null: none heard for this stream. */
+  #streamInfo: string | null = null;
+
+  /**
+   * The live stream's title and categories as the viewer's picture has reached them (the
+   * realtime news is held until then: player/pdt-gate.ts). The first is what the stream had;
+   * each change after it is posted.
+   */
+  setStreamInfo(title: string, categories: string[]): void {
+    const said = JSON.stringify([title, categories]);
+    const previous = this.#streamInfo;
+    this.#streamInfo = said;
+    if (previous !== null && previous !== said) this.#post({ event: 'stream-updated', title, categories });
   }
 
   /** What the attached player says once the page speaks version 2 (its captions). */

@@ -10,6 +10,7 @@ import { PlayerJsBridge } from './playerjs-bridge.ts';
 export interface HostApi {
   attach(player: Player, requester: PlayerRequester): () => void;
   setLive(live: boolean): void;
+  setStreamInfo(title: string, categories: string[]): void;
 }
 
 /**
@@ -76,6 +77,7 @@ export function startWindowBridge(win: Window, src: string): HostApi | null {
       };
     },
     setLive: (live) => bridge.setLive(live),
+    setStreamInfo: (title, categories) => bridge.setStreamInfo(title, categories),
   };
 }
 

@@ -36,6 +36,14 @@ export function useHostApiPlayer(player: Player | null, requester: PlayerRequest
   }, [player, requester]);
 }
 
+/** The live stream's title and categories, told to the host page at each change. */
+export function useHostApiStreamInfo(title: string, categories: readonly string[]): void {
+  const key = JSON.stringify(categories);
+  useEffect(() => {
+    void startHostApi().then((started) => started?.setStreamInfo(title, JSON.parse(key) as string[]));
+  }, [title, key]);
+}
+
 /** The route's word on the channel: live (the player) or offline (the offline screen). */
 export function useHostApiLive(live: boolean): void {
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
 import { PlayerState, type AudioTrack, type Quality } from '@onair/player';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { channelInfoQuery } from '../channel/queries.ts';
 import { usePublicConfig } from '../config-context.tsx';
 import type { EmbedParams } from '../lib/embed-params.ts';
@@ -22,7 +22,8 @@ import { usePictureInPicture } from './use-picture-in-picture.ts';
 import { usePlayer, usePlayerSnapshot } from '../player/use-player.ts';
 import { usePlaybackToken } from '../player/use-playback-token.ts';
 import { AUTO_QUALITY, type PlayerRequest } from '../player/requests.ts';
-import { useHostApiPlayer } from '../host-api/use-host-api.ts';
+import { useHostApiPlayer, useHostApiStreamInfo } from '../host-api/use-host-api.ts';
+import { useInStep } from '../player/use-in-step.ts';
 import { useCountedViewer } from '../presence/use-counted-viewer.ts';
 import { audioOnlyWhenHiddenRequested, useAudioWhenHidden } from '../player/use-audio-when-hidden.ts';
 import { usePresence } from '../realtime/use-presence.ts';
@@ -76,6 +77,14 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
   const requester = usePlayerRequester(player);
   const behindLive = useBehindLive(player, requester);
   useHostApiPlayer(player, requester);
+  // Realtime news of this stream waits for the picture (player/pdt-gate.ts); the host page
+  // hears a new title or category when the viewer's picture gets there.
+  useInStep(channel.id, pastVideo ? null : player, video);
+  const livestream = channel.livestream;
+  const categoryNames = useMemo(() => livestream?.categories.map((c) => c.name) ?? [], [livestream]);
+  // The title is outside the channel contract (a loose field): a string or nothing.
+  const title = !pastVideo && typeof livestream?.session_title === 'string' ? livestream.session_title : '';
+  useHostApiStreamInfo(title, categoryNames);
 
   // The stream is gone (404): most often it ended and the realtime event did not reach us. The
   // channel info is asked for again; when it says offline the routes move to the offline page,

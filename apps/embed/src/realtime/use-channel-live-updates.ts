@@ -1,7 +1,14 @@
-import { channelTopic, RealtimeEvent, streamEndedSchema, streamStartedSchema } from '@onair/contracts';
+import {
+  channelTopic,
+  RealtimeEvent,
+  streamEndedSchema,
+  streamStartedSchema,
+  streamUpdatedSchema,
+} from '@onair/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { channelInfoQuery } from '../channel/queries.ts';
+import { inStep } from './in-step.ts';
 import { useRealtimeConnection } from './websocket-provider.tsx';
 
 export const SUBSCRIBED_MARK = 'onair:realtime-subscribed';
@@ -12,6 +19,10 @@ export const SUBSCRIBED_MARK = 'onair:realtime-subscribed';
  * starts — and the routes follow the cache (player ↔ offline page) without a reload. Events
  * published while the connection was down are lost: on every reconnect the channel info is
  * fetched again, so a stream that ended or started meanwhile is noticed all the same.
+ *
+ * News of the live stream (it ended; its title or categories changed) carries its moment on the
+ * stream's clock and waits for the viewer's picture to get there (in-step.ts): the offline
+ * screen comes after the last frame, a new category with the picture it belongs to.
  */
 export function useChannelLiveUpdates(slug: string, channelId: number | undefined): void {
   const connection = useRealtimeConnection();
@@ -23,8 +34,23 @@ export function useChannelLiveUpdates(slug: string, channelId: number | undefine
     const topic = channelTopic(channelId);
     const { subscribe } = connection.store.getState();
     const offEnded = subscribe(topic, RealtimeEvent.StreamEnded, (data) => {
-      if (!streamEndedSchema.safeParse(data).success) return console.warn('Ignoring a malformed StreamEnded event');
-      queryClient.setQueryData(queryKey, (info) => (info ? { ...info, livestream: null } : info));
+      const parsed = streamEndedSchema.safeParse(data);
+      if (!parsed.success) return console.warn('Ignoring a malformed StreamEnded event');
+      inStep(channelId, parsed.data.at, () =>
+        queryClient.setQueryData(queryKey, (info) => (info ? { ...info, livestream: null } : info)),
+      );
+    });
+    const offUpdated = subscribe(topic, RealtimeEvent.StreamUpdated, (data) => {
+      const parsed = streamUpdatedSchema.safeParse(data);
+      if (!parsed.success) return console.warn('Ignoring a malformed StreamUpdated event');
+      const { livestream_id: id, session_title, categories, at } = parsed.data;
+      inStep(channelId, at, () =>
+        queryClient.setQueryData(queryKey, (info) =>
+          info?.livestream?.id === id
+            ? { ...info, livestream: { ...info.livestream, session_title, categories } }
+            : info,
+        ),
+      );
     });
     const offStarted = subscribe(topic, RealtimeEvent.StreamStarted, (data) => {
       const parsed = streamStartedSchema.safeParse(data);
@@ -40,6 +66,7 @@ export function useChannelLiveUpdates(slug: string, channelId: number | undefine
     performance.mark(SUBSCRIBED_MARK);
     return () => {
       offEnded();
+      offUpdated();
       offStarted();
       offReconnect();
     };

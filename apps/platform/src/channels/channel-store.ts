@@ -127,6 +127,18 @@ export class ChannelStore {
     return structuredClone(channel.live);
   }
 
+  /** Changes the live stream's title or categories; undefined when the slug is unknown or offline. */
+  updateStream(
+    slug: string,
+    look: Partial<Pick<LiveSession, 'session_title' | 'categories'>>,
+  ): LiveSession | undefined {
+    const live = this.get(slug)?.live;
+    if (!live) return undefined;
+    if (look.session_title !== undefined) live.session_title = look.session_title;
+    if (look.categories !== undefined) live.categories = structuredClone(look.categories);
+    return structuredClone(live);
+  }
+
   /** Ends the channel's livestream and returns it; undefined when the slug is unknown or offline. */
   endStream(slug: string): LiveSession | undefined {
     const channel = this.get(slug);

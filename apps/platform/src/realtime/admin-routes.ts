@@ -5,6 +5,8 @@
  *   POST /admin/channels/:slug/live     body (optional): {categories?, session_title?, viewer_count?}
  *        → 200 the StreamStarted payload plus `delivery`; 409 when already live
  *   POST /admin/channels/:slug/offline  → 200 the StreamEnded payload plus `delivery`; 409 when offline
+ *   POST /admin/channels/:slug/update   body: {categories?, session_title?} (one at least)
+ *        → 200 the StreamUpdated payload plus `delivery`; 409 when offline
  *
  * 404 for an unknown channel, 400 for a malformed body, all in the platform's error shape.
  * `delivery` is 'sdk' (published through the events API), 'in-process' (server not listening)
@@ -90,6 +92,29 @@ export async function streamAdminRoutes(
       case 'already-live':
         return sendAdminError(reply, 409, `Channel ${slug} is already live`);
       case 'started':
+        return reply.header('cache-control', 'no-store').send({ ...outcome.payload, delivery: outcome.delivery });
+    }
+  });
+
+  scope.post<{ Params: SlugParams }>('/admin/channels/:slug/update', async (request, reply) => {
+    const { slug } = request.params;
+    if (!isValidSlug(slug)) return sendAdminError(reply, 404, `Channel ${JSON.stringify(slug)} not found`);
+    const parsed = parseStartBody(request.body);
+    if (!parsed.ok) return sendAdminError(reply, 400, parsed.message);
+    const { session_title, categories } = parsed.input;
+    if (session_title === undefined && categories === undefined) {
+      return sendAdminError(reply, 400, 'Give a "session_title" or "categories" to change');
+    }
+    const outcome = await lifecycle.update(slug, {
+      ...(session_title !== undefined ? { session_title } : {}),
+      ...(categories !== undefined ? { categories } : {}),
+    });
+    switch (outcome.status) {
+      case 'unknown-channel':
+        return sendAdminError(reply, 404, `Channel ${JSON.stringify(slug)} not found`);
+      case 'offline':
+        return sendAdminError(reply, 409, `Channel ${slug} is not live`);
+      case 'updated':
         return reply.header('cache-control', 'no-store').send({ ...outcome.payload, delivery: outcome.delivery });
     }
   });

@@ -48,6 +48,8 @@ export interface RealtimeOptions {
   now?: () => number;
   /** How a client's address is read for the sockets-per-address cap (default: the TCP peer). */
   clientAddress?: ClientAddressOf;
+  /** The streams' clock (the origin's, which stamps their PDT): when a stream ended or changed. */
+  streamClock?: () => number;
   /**
    * What `/realtime/auth` checks a request id with: the identification service's secret
    * (default: as identity/ reads it) and the clock it signs with (default: the real one).
@@ -68,7 +70,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
   const timings: RealtimeTimings = { ...DEFAULT_REALTIME_TIMINGS, ...options.timings };
   const registry = new ChannelRegistry();
   const publisher = new RealtimePublisher(app, credentials, registry);
-  const streams = new StreamLifecycle(options.channels, publisher, app.log);
+  const streams = new StreamLifecycle(options.channels, publisher, app.log, undefined, options.streamClock);
   const sockets = new SocketServer({
     credentials,
     registry,

@@ -13,6 +13,7 @@ import {
   RealtimeEvent,
   streamEndedSchema,
   streamStartedSchema,
+  streamUpdatedSchema,
 } from '@onair/contracts';
 import type Pusher from 'pusher-js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -29,6 +30,7 @@ import { ADMIN_HEADERS, TEST_ADMIN } from '../testing/admin.ts';
 
 const STUDIO = { slug: 'studio-live', id: 101, livestreamId: 9001 };
 const NIGHT_OWL = { slug: 'night-owl', id: 102 };
+const REWIND = { slug: 'rewind-room', id: 106 };
 
 async function info(platform: Platform, slug: string) {
   const response = await platform.app.inject({ method: 'GET', url: `/api/v2/channels/${slug}/info` });
@@ -57,9 +59,37 @@ describe('with a subscribed pusher-js client', () => {
       payload: {},
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ channel_id: STUDIO.id, livestream_id: STUDIO.livestreamId, delivery: 'sdk' });
+    const at = expect.any(Number);
+    expect(response.json()).toEqual({ channel_id: STUDIO.id, livestream_id: STUDIO.livestreamId, at, delivery: 'sdk' });
     expect((await info(server.platform, STUDIO.slug)).livestream).toBeNull();
-    expect(streamEndedSchema.parse(await ended)).toEqual({ channel_id: STUDIO.id, livestream_id: STUDIO.livestreamId });
+    const payload = streamEndedSchema.parse(await ended);
+    expect(payload).toEqual({ channel_id: STUDIO.id, livestream_id: STUDIO.livestreamId, at });
+    // On the stream's clock, the origin's: the end is a moment of the stream a player can reach.
+    expect(Math.abs(payload.at! - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('changes a live stream’s title and categories: info follows and StreamUpdated says when', async () => {
+    const channel = await subscribed(pusher, channelTopic(REWIND.id));
+    const updated = nextEvent(channel, RealtimeEvent.StreamUpdated);
+    const categories = [{ name: 'Chess', slug: 'chess' }];
+    const response = await server.platform.app.inject({
+      method: 'POST',
+      url: `/admin/channels/${REWIND.slug}/update`,
+      headers: ADMIN_HEADERS,
+      payload: { session_title: 'Final round', categories },
+    });
+    expect(response.statusCode).toBe(200);
+    const payload = streamUpdatedSchema.parse(await updated);
+    expect(payload).toMatchObject({ channel_id: REWIND.id, session_title: 'Final round', categories });
+    expect(payload.at).toEqual(expect.any(Number));
+    expect((await info(server.platform, REWIND.slug)).livestream).toMatchObject({ session_title: 'Final round' });
+    const empty = await server.platform.app.inject({
+      method: 'POST',
+      url: `/admin/channels/${REWIND.slug}/update`,
+      headers: ADMIN_HEADERS,
+      payload: {},
+    });
+    expect(empty.statusCode).toBe(400);
   });
 
   it('starts a stream: info goes live with a new id and StreamStarted arrives', async () => {

@@ -9,13 +9,20 @@
  * and clients that missed the event still see it in channel info. The outcome says so.
  */
 
-import { channelTopic, RealtimeEvent, streamEndedSchema, streamStartedSchema } from '@onair/contracts';
+import {
+  channelTopic,
+  RealtimeEvent,
+  streamEndedSchema,
+  streamStartedSchema,
+  streamUpdatedSchema,
+} from '@onair/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { seedChannels, type Category, type ChannelRecord, type ChannelStore } from '../channels/channel-store.ts';
 import type { Delivery, RealtimePublisher } from './publisher.ts';
 
 export type StreamStartedPayload = ReturnType<typeof streamStartedSchema.parse>;
 export type StreamEndedPayload = ReturnType<typeof streamEndedSchema.parse>;
+export type StreamUpdatedPayload = ReturnType<typeof streamUpdatedSchema.parse>;
 
 export interface StreamStartInput {
   categories?: Category[];
@@ -34,6 +41,11 @@ export type EndOutcome =
   | { status: 'ended'; payload: StreamEndedPayload; delivery: EventDelivery }
   | { status: 'unknown-channel' }
   | { status: 'already-offline' };
+
+export type UpdateOutcome =
+  | { status: 'updated'; payload: StreamUpdatedPayload; delivery: EventDelivery }
+  | { status: 'unknown-channel' }
+  | { status: 'offline' };
 
 export type LivestreamStatus = 'live' | 'ended' | 'unknown';
 
@@ -56,6 +68,8 @@ export class StreamLifecycle {
     publisher: RealtimePublisher,
     log: FastifyBaseLogger,
     seed: () => readonly ChannelRecord[] = seedChannels,
+    /** The stream's clock: the one the origin stamps its program-date-times with. */
+    private readonly now: () => number = Date.now,
   ) {
     this.#store = store;
     this.#publisher = publisher;
@@ -103,9 +117,26 @@ export class StreamLifecycle {
       session_title: ended.session_title,
       categories: ended.categories,
     });
-    const payload = streamEndedSchema.parse({ channel_id: channel.id, livestream_id: ended.id });
+    const payload = streamEndedSchema.parse({ channel_id: channel.id, livestream_id: ended.id, at: this.now() });
     const delivery = await this.#publish(channelTopic(channel.id), RealtimeEvent.StreamEnded, payload);
     return { status: 'ended', payload, delivery };
+  }
+
+  /** A new title or categories for the live stream, told with the moment on the stream's clock. */
+  async update(slug: string, look: Partial<SessionLook>): Promise<UpdateOutcome> {
+    const channel = this.#store.get(slug);
+    if (!channel) return { status: 'unknown-channel' };
+    const live = this.#store.updateStream(slug, look);
+    if (!live) return { status: 'offline' };
+    const payload = streamUpdatedSchema.parse({
+      channel_id: channel.id,
+      livestream_id: live.id,
+      session_title: live.session_title,
+      categories: live.categories,
+      at: this.now(),
+    });
+    const delivery = await this.#publish(channelTopic(channel.id), RealtimeEvent.StreamUpdated, payload);
+    return { status: 'updated', payload, delivery };
   }
 
   #defaultLook(channel: ChannelRecord): SessionLook {

@@ -17,6 +17,11 @@ export const RealtimeEvent = {
   StreamStarted: 'StreamStarted',
   /** On the channel topic: the stream ended. */
   StreamEnded: 'StreamEnded',
+  /**
+   * On the channel topic: the live stream's title or categories changed (not in the spec's
+   * list; Twitch's channel.update). `at` is when, on the stream's clock (its PDT).
+   */
+  StreamUpdated: 'StreamUpdated',
   /** On the livestream topic: the viewer count changed. */
   ViewerCountUpdated: 'ViewerCountUpdated',
 } as const;
@@ -31,7 +36,24 @@ export const streamStartedSchema = z.looseObject({
     viewer_count: z.int().check(z.nonnegative()),
   }),
 });
-export const streamEndedSchema = z.looseObject({ channel_id: z.number(), livestream_id: z.number() });
+/**
+ * `at` (not in the spec's payload, so optional): when the stream ended on its own clock, the
+ * program-date-time of its last moment, so a viewer behind live sees the end when the picture
+ * gets there rather than when the event arrives.
+ */
+export const streamEndedSchema = z.looseObject({
+  channel_id: z.number(),
+  livestream_id: z.number(),
+  at: z.optional(z.number()),
+});
+export const streamUpdatedSchema = z.looseObject({
+  channel_id: z.number(),
+  livestream_id: z.number(),
+  session_title: z.string(),
+  categories: z.array(z.looseObject({ name: z.string(), slug: z.string() })),
+  /** Milliseconds since the epoch on the stream's clock (the PDT its playlists carry). */
+  at: z.number(),
+});
 export const viewerCountUpdatedSchema = z.looseObject({
   livestream_id: z.number(),
   viewers: z.int().check(z.nonnegative()),
