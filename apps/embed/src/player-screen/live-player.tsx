@@ -1,5 +1,5 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
-import { PlayerState, type AudioTrack, type Quality } from '@onair/player';
+import { PlayerState, type AudioTrack, type PlayerStateObject, type Quality } from '@onair/player';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { channelInfoQuery } from '../channel/queries.ts';
@@ -19,7 +19,9 @@ import { useFullscreen } from './use-fullscreen.ts';
 import { useMediaSession } from '../player/use-media-session.ts';
 import { useBehindLive, usePlayerRequester } from '../player/use-player-requester.ts';
 import { usePictureInPicture } from './use-picture-in-picture.ts';
-import { usePlayer, usePlayerSnapshot } from '../player/use-player.ts';
+import { usePlayer } from '../player/use-player.ts';
+import { usePlayerSelector } from '../player/player-selector.ts';
+import { PlayerSeek } from './player-seek.tsx';
 import { usePlaybackToken } from '../player/use-playback-token.ts';
 import { AUTO_QUALITY, type PlayerRequest } from '../player/requests.ts';
 import { useHostApiPlayer, useHostApiStreamInfo } from '../host-api/use-host-api.ts';
@@ -28,7 +30,6 @@ import { useCountedViewer } from '../presence/use-counted-viewer.ts';
 import { audioOnlyWhenHiddenRequested, useAudioWhenHidden } from '../player/use-audio-when-hidden.ts';
 import { usePresence } from '../realtime/use-presence.ts';
 import { LiveAnnouncer } from './live-announcer.tsx';
-import { seekSpan } from './seek-bar.ts';
 import { useTouchReveal } from './use-touch-reveal.ts';
 import './player.css';
 
@@ -36,6 +37,29 @@ import './player.css';
 const StatsPanel = lazy(() => import('./stats-panel.tsx'));
 /** One empty list, so that the menu's props stay equal while the stream has no audio tracks. */
 const NO_AUDIO_TRACKS: readonly AudioTrack[] = [];
+
+/**
+ * What the screen shows of the player's state: nothing the 500 ms live sample changes
+ * (position, latency, statistics), so the screen renders on a change a viewer can see, not on
+ * every sample (the seek bar reads the position itself: player-seek.tsx).
+ */
+function screenOf(state: PlayerStateObject) {
+  return {
+    state: state.state,
+    paused: state.paused,
+    muted: state.muted,
+    volume: state.volume,
+    error: state.error,
+    audioOnly: state.audioOnly,
+    qualities: state.qualities,
+    quality: state.quality,
+    autoQualityMode: state.autoQualityMode,
+    audioTracks: state.audioTracks,
+    audioTrack: state.audioTrack,
+    textTracks: state.textTracks,
+    textTrack: state.textTrack,
+  };
+}
 
 interface LivePlayerProps {
   url: string;
@@ -46,8 +70,8 @@ interface LivePlayerProps {
 }
 
 /**
- * The live player screen. Everything it shows comes from the player's state object
- * (usePlayerSnapshot), never from the <video> element.
+ * The live player screen. Everything it shows comes from the player's state object (the
+ * parts it shows: screenOf, usePlayerSelector), never from the <video> element.
  *
  * Overlay and controls are up while the player is not playing, while the pointer hovers it,
  * while keyboard focus is inside it (:focus-visible, so a mouse click does not pin them), while
@@ -62,7 +86,7 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
   const adopted = usePlayer(videoSlot, { url, muted: params.muted, autoplay: params.autoplay });
   const player = adopted?.player ?? null;
   const video = adopted?.video ?? null;
-  const snapshot = usePlayerSnapshot(player);
+  const snapshot = usePlayerSelector(player, screenOf);
   const config = usePublicConfig();
   const fullscreen = useFullscreen(container);
   const pictureInPicture = usePictureInPicture(video);
@@ -193,7 +217,6 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
   const onAudioOnly = useCallback(() => request({ type: 'set-audio-only', enabled: true }), [request]);
   const showVideo = useCallback(() => request({ type: 'set-audio-only', enabled: false }), [request]);
   const onSeek = useCallback((position: number) => request({ type: 'seek', position }), [request]);
-  const span = seekSpan(snapshot?.seekable ?? null);
   const overlayPinned = !playing || menuOpen || touchRevealed;
 
   return (
@@ -277,14 +300,7 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
           on: captions.textTrack !== null,
           onToggle: captions.toggle,
         }}
-        seek={
-          span && {
-            span,
-            position: snapshot?.position ?? span.start,
-            live: snapshot?.duration === Number.POSITIVE_INFINITY,
-            onSeek,
-          }
-        }
+        seek={<PlayerSeek player={player} onSeek={onSeek} />}
         settings={{
           qualities: snapshot?.qualities ?? [],
           quality: snapshot?.quality ?? null,

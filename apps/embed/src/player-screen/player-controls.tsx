@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ComponentProps } from 'react';
+import { useLayoutEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import type { CastStatus } from '@onair/player';
 import {
   CaptionsIcon,
@@ -17,7 +17,6 @@ import { SettingsMenu } from './settings-menu.tsx';
 import { Tooltip, TooltipGroup } from '../ui/tooltip.tsx';
 import type { FullscreenControl } from './use-fullscreen.ts';
 import type { PictureInPictureControl } from './use-picture-in-picture.ts';
-import { SeekBar } from './seek-bar.tsx';
 import { VolumeSlider } from './volume-slider.tsx';
 
 interface PlayerControlsProps {
@@ -41,8 +40,8 @@ interface PlayerControlsProps {
   /** Casting: the button shows while a receiver is there (or a session is on). */
   cast: { status: CastStatus; onToggle(): void };
   settings: ComponentProps<typeof SettingsMenu>;
-  /** A VOD's or a long live window's seek bar (seek-bar.ts), or null. */
-  seek: Omit<ComponentProps<typeof SeekBar>, 'disabled'> | null;
+  /** A VOD's or a long live window's seek bar (player-seek.tsx: it reads the player itself). */
+  seek: ReactNode;
 }
 
 /**
@@ -60,7 +59,7 @@ export function PlayerControls(props: PlayerControlsProps) {
   return (
     <TooltipGroup>
       <div className="controls" role="toolbar" aria-label="Player controls" data-testid="controls">
-        {props.seek && <SeekBar {...props.seek} disabled={!enabled} />}
+        {props.seek}
         <Tooltip label={`${playLabel} (k)`} align="start">
           <button
             type="button"

@@ -1,5 +1,4 @@
-import type { Player, PlayerStateObject } from '@onair/player';
-import { useLayoutEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject } from 'react';
 import { pagePlayers, PLAYER_ADOPTED_MARK, unstageVideo, type PagePlayer } from './page-player.ts';
 import type { PlayerStart } from './player-start.ts';
 
@@ -30,12 +29,4 @@ export function usePlayer(slot: RefObject<HTMLElement | null>, start: PlayerStar
   }, [slot, url, muted, autoplay]);
 
   return adopted;
-}
-
-const NO_PLAYER = (): null => null;
-const NO_SUBSCRIBE = () => () => {};
-
-/** The player's state for rendering; controls read it, never the <video> element. */
-export function usePlayerSnapshot(player: Player | null): PlayerStateObject | null {
-  return useSyncExternalStore(player ? player.subscribe : NO_SUBSCRIBE, player ? player.getState : NO_PLAYER);
 }
