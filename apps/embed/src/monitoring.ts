@@ -1,3 +1,4 @@
+import { asError } from './boot/early-errors.ts';
 import { afterFirstFrame } from './start-up.ts';
 
 /**
@@ -20,14 +21,23 @@ export function startMonitoringAfterFirstFrame(clientToken: string): void {
         ),
       ]),
     )
-    .then(([{ initMonitoring, MONITORING_INTAKE_PATH }, consent]) =>
-      initMonitoring({
+    .then(async ([{ initMonitoring, monitoringLogger, MONITORING_INTAKE_PATH }, consent]) => {
+      const running = await initMonitoring({
         load: () => import('@datadog/browser-logs'),
         clientToken,
         proxyUrl: MONITORING_INTAKE_PATH,
         pageOrigin: location.origin,
         userAgent: navigator.userAgent,
         consent,
-      }),
-    );
+      });
+      // What the page threw before now (the early start kept it), through the same filter as
+      // every error: the SDK hears what comes next itself.
+      if (!running) return;
+      for (const early of window.__onairErrors?.take() ?? []) {
+        // Without a stack it cannot name the page's origin (SPEC §5): foreign, as the filter
+        // judges an uncaught error without one.
+        if (!early.stack) continue;
+        monitoringLogger.error(early.message, { thrown: 'before monitoring started' }, asError(early));
+      }
+    });
 }

@@ -80,6 +80,13 @@ describe('shouldKeepEvent (SPEC §5 monitoring filter)', () => {
     expect(shouldKeepEvent({ message: 'Player error', status: 'error', origin: 'logger' }, context)).toBe(true);
   });
 
+  it('drops an uncaught error without a stack: it cannot name the page origin ("Script error.")', () => {
+    expect(dropReason(errorEvent({ stack: '' }), context)).toBe('foreign-stack');
+    expect(dropReason({ message: 'Script error.', status: 'error', origin: 'source', error: {} }, context)).toBe(
+      'foreign-stack',
+    );
+  });
+
   it('keeps non-error logs whatever their source', () => {
     expect(shouldKeepEvent({ message: 'hello', status: 'info', origin: 'console' }, context)).toBe(true);
   });

@@ -30,8 +30,10 @@ export type DropReason =
  * SPEC §5 "Monitoring filter", as data: why an event would be dropped, or undefined to keep it.
  * Only error events are judged; info and warning logs from our own logger always pass.
  *
- * An error without a stack (a `logger.error('…')` call, a report) cannot fail the stack rules:
- * absence of evidence is not evidence of a foreign source, and our own messages must get through.
+ * An error our own code logs without a stack (a `logger.error('…')` call, a report) cannot fail
+ * the stack rules: our own messages must get through. An uncaught error without one (origin
+ * `source`: a cross-origin script's "Script error.", an extension's) cannot mention the page's
+ * origin, so it is dropped as foreign.
  */
 export function dropReason(event: MonitoringEvent, context: FilterContext): DropReason | undefined {
   if (event.status !== 'error' && event.error === undefined) return undefined;
@@ -39,7 +41,7 @@ export function dropReason(event: MonitoringEvent, context: FilterContext): Drop
   if (event.origin === 'console' || event.origin === 'network') return 'console-or-network';
   if (event.error?.kind === 'AbortError') return 'abort';
   const stack = event.error?.stack;
-  if (stack === undefined || stack === '') return undefined;
+  if (stack === undefined || stack === '') return event.origin === 'source' ? 'foreign-stack' : undefined;
   if (hasExtensionFrame(stack)) return 'browser-extension';
   if (hasVideoExtensionSiteFrame(stack)) return 'video-extension-site';
   if (!mentionsOrigin(stack, [context.pageOrigin, ...(context.scriptOrigins ?? [])])) return 'foreign-stack';
