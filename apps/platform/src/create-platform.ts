@@ -1,3 +1,4 @@
+import { earlyDataFor, pageSlug } from './early-data.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -130,7 +131,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   registerChannelRoutes(app, channels, tokens);
   registerCatalogueRoutes(app, channels);
   registerOEmbedRoutes(app, { channels, imageSize: servedImageSizes(path.resolve(here, '../public/images')) });
-  await registerLiveOrigin(app, {
+  const liveOrigin = await registerLiveOrigin(app, {
     fixture,
     now,
     isLive: (slug) => channels.isLive(slug),
@@ -194,6 +195,12 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     oembedDiscovery: discoveryLookup(channels),
     castStandIn: admin,
     refusedEmbedding: (request) => refusedEmbedding(request, channels, ownOrigins),
+    earlyData: (request) => {
+      const slug = pageSlug(request.url);
+      return slug
+        ? earlyDataFor(slug, request.selfOrigin, { channels, multivariantText: liveOrigin.multivariantText })
+        : null;
+    },
   });
 
   return { app, channels };

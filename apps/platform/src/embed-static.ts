@@ -1,3 +1,4 @@
+import { injectEarlyData, type EarlyData } from './early-data.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -112,6 +113,8 @@ export interface EmbedPages {
    * (embedding/allowed-embedders.ts); the refused page is then served instead of the embed.
    */
   refusedEmbedding?: (request: FastifyRequest) => RefusedEmbedding | null;
+  /** What this page's first requests would be answered (early-data.ts), written into it; null: nothing. */
+  earlyData?: (request: FastifyRequest) => EarlyData | null;
 }
 
 export async function registerEmbed(
@@ -185,7 +188,8 @@ export async function registerEmbed(
     const discovery = pages.oembedDiscovery
       ? oembedDiscoveryLink(request.url, request.selfOrigin, pages.oembedDiscovery)
       : null;
-    const configured = injectConfig(indexHtml(), config);
+    const early = pages.earlyData?.(request) ?? null;
+    const configured = injectConfig(early ? injectEarlyData(indexHtml(), early) : indexHtml(), config);
     const html = discovery ? injectIntoHead(configured, discovery) : configured;
     const csp = embedContentSecurityPolicy({
       html,

@@ -174,6 +174,44 @@ describe('the early start', () => {
     expect(worker.posted.at(-1)).toEqual({ cmd: 'load', path: MASTER, extra: { multivariant: '#EXTM3U\n' } });
   });
 
+  it('takes what the platform put in the page, and asks for none of it again', async () => {
+    const { win, requests } = fakeWindow();
+    const early = {
+      answers: {
+        '/api/v2/channels/studio-live/info': { slug: 'studio-live', livestream: { id: 1 } },
+        '/api/v2/channels/studio-live/playback-url': { data: MASTER },
+      },
+      multivariant: { url: MASTER, text: '#EXTM3U\n#EXT-X-VERSION:7\n' },
+    };
+    win.document.getElementById = (id) => (id === 'onair-early-data' ? { textContent: JSON.stringify(early) } : null);
+    win.Response = Response;
+    const handle = earlyStart(win, '/assets/engine-worker-abc.js')!;
+    await settle();
+    expect(requests).toEqual([]);
+    const worker = FakeWorker.made[0]!;
+    expect(worker.posted.at(-1)).toEqual({
+      cmd: 'load',
+      path: MASTER,
+      extra: { multivariant: '#EXTM3U\n#EXT-X-VERSION:7\n' },
+    });
+    // The app's API client takes the answers as responses, as it would its own requests'.
+    const info = await handle.responses['/api/v2/channels/studio-live/info']!;
+    expect(await info.json()).toEqual(early.answers['/api/v2/channels/studio-live/info']);
+  });
+
+  it('asks for itself what the page does not carry, or carries wrong', async () => {
+    const { win, requests } = fakeWindow();
+    win.document.getElementById = () => ({ textContent: '{"answers":{"/api/v2/channels/studio-live/info":' });
+    win.Response = Response;
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    await settle();
+    expect(requests.map((r) => r.url)).toEqual([
+      '/api/v2/channels/studio-live/info',
+      '/api/v2/channels/studio-live/playback-url',
+      MASTER,
+    ]);
+  });
+
   it('shows the first frame on an element of its own, seeks there and plays it muted', async () => {
     const { win, videos, appended } = fakeWindow({ search: '?muted=true' });
     const handle = earlyStart(win, '/assets/engine-worker-abc.js')!;

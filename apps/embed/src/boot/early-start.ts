@@ -9,6 +9,7 @@ import type { CreateCommand, EngineCommand } from '@onair/player';
 import type { EarlyEngine } from '../lib/early-engine.ts';
 import type { EarlyResponses } from '../lib/early-requests.ts';
 import { parseEmbedParams } from '../lib/embed-params.ts';
+import { EARLY_DATA_ELEMENT_ID, readEarlyData, type EarlyData } from './early-data.ts';
 
 /**
  * The page's one early-start handle (`window.__onairStart`), read by the app once:
@@ -37,7 +38,11 @@ export interface EarlyWindow {
     readonly cookie: string;
     body: HTMLElement | null;
     documentElement: HTMLElement;
+    /** The platform's early data (early-data.ts); absent in unit tests that do not need it. */
+    getElementById?(id: string): { textContent: string | null } | null;
   };
+  /** To hand the early data's answers to the API client as responses. */
+  Response?: typeof Response;
   fetch?: typeof fetch;
   MediaSource?: { canConstructInDedicatedWorker?: boolean };
   Worker?: new (url: string) => Worker;
@@ -96,8 +101,16 @@ export function earlyStart(
     referrerPolicy: API_REQUEST_SETTINGS.referrerPolicy,
   };
   const paths = { info: channelPath(CHANNEL_INFO_PATH, slug), playback: channelPath(CHANNEL_PLAYBACK_URL_PATH, slug) };
+  // What the platform put in the page (early-data.ts): those answers are not asked for again.
+  const early = readEarlyData(win.document.getElementById?.(EARLY_DATA_ELEMENT_ID)?.textContent);
   const responses: EarlyResponses = {};
   for (const path of [paths.info, paths.playback]) {
+    const given = win.Response && early?.answers[path] !== undefined ? early.answers[path] : undefined;
+    if (given !== undefined) {
+      const headers = { 'content-type': 'application/json' };
+      responses[path] = Promise.resolve(new win.Response!(JSON.stringify(given), { status: 200, headers }));
+      continue;
+    }
     const response = fetchFn(path, init);
     // A failure is the app's to report when it takes the response, not an unhandled rejection.
     response.catch(() => {});
@@ -112,7 +125,8 @@ export function earlyStart(
     worker.postMessage({ cmd: 'setSubtitleScript', url: subtitleScriptUrl } satisfies EngineCommand);
   // Read by the start-up journey and the benchmark.
   win.performance.mark('onair:engine-early-start');
-  runEarlyEngine(win, handle, worker, (path) => answer(responses[path]!), paths, fetchFn);
+  if (early) win.performance.mark('onair:early-data');
+  runEarlyEngine(win, handle, worker, (path) => answer(responses[path]!), paths, fetchFn, early);
   return handle;
 }
 
@@ -176,6 +190,7 @@ function runEarlyEngine(
   read: (path: string) => Promise<unknown>,
   paths: { info: string; playback: string },
   fetchFn: typeof fetch,
+  early: EarlyData | null,
 ): void {
   const post = (command: EngineCommand) => worker.postMessage(command);
   const engine: EarlyEngine = (handle.engine = {
@@ -245,7 +260,8 @@ function runEarlyEngine(
     engine.url = url;
     // The engine's own request would wait for the worker; without the text (a failed request,
     // or none in time: a stalled one) the engine asks again itself, with its retries.
-    const text = await multivariantText(win, fetchFn, url);
+    const given = early?.multivariant?.url === url ? early.multivariant.text : null;
+    const text = given ?? (await multivariantText(win, fetchFn, url));
     // Adopted meanwhile (the app took over before the text came), the worker still waits for
     // this load: only a discarded engine goes without it.
     if (engine.discarded) return;

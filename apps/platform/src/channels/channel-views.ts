@@ -62,3 +62,15 @@ export function channelVideosView(channel: ChannelRecord, absolute: Absolutize):
       source: v.source ?? absolute(vodPath(v.id)),
     }));
 }
+
+/**
+ * The playback-url call's URL. It exists whether or not the channel is live (the origin 404s
+ * while offline), as a real platform's does; only a channel without one answers null. A
+ * private channel's gets its token from the call itself (routes.ts).
+ */
+export function playbackUrlOf(channel: ChannelRecord, origin: string): string | null {
+  if (!channel.playback) return null;
+  if (channel.playbackUrl) return channel.playbackUrl;
+  const prefix = channel.packaging === 'mpegts' ? '/hls-ts' : '/hls';
+  return new URL(`${prefix}/${encodeURIComponent(channel.slug)}/master.m3u8`, origin).href;
+}

@@ -2,7 +2,7 @@ import { channelRoutePatterns, isValidSlug } from '@onair/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from '../http-error.ts';
 import type { ChannelRecord, ChannelStore } from './channel-store.ts';
-import { channelInfoView, channelVideosView } from './channel-views.ts';
+import { channelInfoView, channelVideosView, playbackUrlOf } from './channel-views.ts';
 
 /** The platform's own origin for the request (self-origin.ts), never a Host header as sent. */
 export function requestOrigin(request: FastifyRequest): string {
@@ -31,11 +31,7 @@ export function registerChannelRoutes(app: FastifyInstance, store: ChannelStore,
   app.get<{ Params: { slug: string } }>(channelRoutePatterns.playbackUrl, async (request, reply) => {
     const channel = lookup(request);
     if (!channel) return sendError(reply, 404, 'Channel not found');
-    // The URL exists whether or not the channel is live (the origin 404s while offline),
-    // as a real platform's does; only a channel without one answers null.
-    const prefix = channel.packaging === 'mpegts' ? '/hls-ts' : '/hls';
-    const own = () => new URL(`${prefix}/${encodeURIComponent(channel.slug)}/master.m3u8`, requestOrigin(request)).href;
-    const url = channel.playback ? (channel.playbackUrl ?? own()) : null;
+    const url = playbackUrlOf(channel, requestOrigin(request));
     // A private channel's URL carries a token for the embed's own pages, the only player of it
     // here: a token minted for whichever origin asked would let any site play the channel.
     if (url && channel.playbackAuth && tokens) {

@@ -81,7 +81,13 @@ function variantOf(r: Rendition): VariantStream {
   };
 }
 
-export async function registerLiveOrigin(app: FastifyInstance, options: LiveOriginOptions): Promise<void> {
+/** What the live origin tells the rest of the platform. */
+export interface LiveOrigin {
+  /** The multivariant playlist `/hls/{slug}/master.m3u8` answers now, or null while the channel is off air. */
+  multivariantText(slug: string): string | null;
+}
+
+export async function registerLiveOrigin(app: FastifyInstance, options: LiveOriginOptions): Promise<LiveOrigin> {
   const { fixture, now, isLive } = options;
   const windowSize = options.windowSize ?? 10;
   const retentionMs = options.retentionMs ?? 60_000;
@@ -133,20 +139,21 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
 
   // `?advertise=hevc` adds a variant the origin never serves, so player tests
   // can prove unplayable codecs are filtered out (advertised-variants.ts).
+  /** The channel's multivariant playlist, with the advertised-only variants asked for. */
+  const multivariantFor = (slug: string, advertised: readonly VariantStream[] = []): string => {
+    const languages = options.subtitles?.(slug) ?? [];
+    const extra = [...advertised, ...(audioOnly && hasAudioOnly(slug) ? [variantOf(audioOnly)] : [])];
+    if (extra.length === 0 && languages.length === 0) return multivariant;
+    return renderMultivariantPlaylist([...served, ...extra], {
+      ...multivariantOptions,
+      subtitles: { groupId: SUBTITLES_GROUP, media: renderSubtitleMedia(languages) },
+    });
+  };
   app.get<{ Params: SlugParams; Querystring: MultivariantQuery }>('/hls/:slug/master.m3u8', async (request, reply) => {
     if (!onAir(reply, request.params.slug)) return reply;
     const choice = chooseAdvertised(request.query.advertise);
     if (!choice.ok) return problem(reply, 400, choice.message);
-    const languages = options.subtitles?.(request.params.slug) ?? [];
-    const extra = [...choice.extra, ...(audioOnly && hasAudioOnly(request.params.slug) ? [variantOf(audioOnly)] : [])];
-    const body =
-      extra.length === 0 && languages.length === 0
-        ? multivariant
-        : renderMultivariantPlaylist([...served, ...extra], {
-            ...multivariantOptions,
-            subtitles: { groupId: SUBTITLES_GROUP, media: renderSubtitleMedia(languages) },
-          });
-    return ok(reply, PLAYLIST_TYPE, 'no-cache', body);
+    return ok(reply, PLAYLIST_TYPE, 'no-cache', multivariantFor(request.params.slug, choice.extra));
   });
 
   registerServerTime(app, now);
@@ -203,4 +210,5 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
 
   // Anything else under /hls gets the same 404 shape as a missing channel.
   app.get('/hls/*', async (_request, reply) => problem(reply, 404, 'Not found'));
+  return { multivariantText: (slug) => (isLive(slug) ? multivariantFor(slug) : null) };
 }

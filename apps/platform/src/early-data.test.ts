@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ChannelStore, seedChannels } from './channels/channel-store.ts';
+import { earlyDataFor, injectEarlyData, pageSlug } from './early-data.ts';
+
+const ORIGIN = 'http://127.0.0.1:8080';
+const channels = new ChannelStore(seedChannels());
+const sources = { channels, multivariantText: (slug: string) => `#EXTM3U\n# ${slug}\n` };
+
+describe('the embed page’s early data', () => {
+  it('carries the channel’s two answers and its live stream’s multivariant playlist', () => {
+    const data = earlyDataFor('studio-live', ORIGIN, sources)!;
+    expect(Object.keys(data.answers)).toEqual([
+      '/api/v2/channels/studio-live/info',
+      '/api/v2/channels/studio-live/playback-url',
+    ]);
+    expect(data.answers['/api/v2/channels/studio-live/info']).toMatchObject({ slug: 'studio-live' });
+    expect(data.answers['/api/v2/channels/studio-live/playback-url']).toEqual({
+      data: `${ORIGIN}/hls/studio-live/master.m3u8`,
+    });
+    expect(data.multivariant).toEqual({
+      url: `${ORIGIN}/hls/studio-live/master.m3u8`,
+      text: '#EXTM3U\n# studio-live\n',
+    });
+  });
+
+  it('leaves out what the page must ask for itself', () => {
+    // Offline: the answers, no playlist.
+    expect(earlyDataFor('night-owl', ORIGIN, sources)?.multivariant).toBeNull();
+    // A private channel's URL carries a token minted per request.
+    expect(earlyDataFor('private-room', ORIGIN, sources)).toBeNull();
+    expect(earlyDataFor('no-such-channel', ORIGIN, sources)).toBeNull();
+  });
+
+  it('reads the slug of a page URL only', () => {
+    expect(pageSlug('/studio-live?muted=true')).toBe('studio-live');
+    expect(pageSlug('/studio-live')).toBe('studio-live');
+    expect(pageSlug('/studio-live/offline')).toBeNull();
+    expect(pageSlug('/')).toBeNull();
+    expect(pageSlug('/%E0%A4%A')).toBeNull();
+    expect(pageSlug('/bad%20slug')).toBeNull();
+  });
+
+  it('writes the data into the head as a JSON block that cannot close its script', () => {
+    const html = injectEarlyData('<html><head><title>x</title></head></html>', {
+      answers: { '/api/v2/channels/a/info': { title: '</script><script>alert(1)</script>' } },
+      multivariant: null,
+    });
+    expect(html).toContain('<head>\n    <script id="onair-early-data" type="application/json">');
+    expect(html).not.toContain('</script><script>alert(1)');
+  });
+});
