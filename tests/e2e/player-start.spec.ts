@@ -29,22 +29,16 @@ test.describe('player start-up', () => {
     expect(timing.adopted.length).toBeGreaterThanOrEqual(1);
     expect(timing.started[0]).toBeLessThan(timing.adopted[0]!);
     // The engine's worker started from index.html, before the app's code had started a player,
-    // and the player adopted it: one worker, one master playlist request, and the channel's two
-    // calls made once each (by the early script; the app took its answers).
+    // and the player adopted it: one worker. The page carried the channel's two answers and the
+    // stream's multivariant playlist (the platform's early data): none of them was asked for,
+    // and the worker's first request was its media playlist.
     expect(timing.engine).toHaveLength(1);
     expect(timing.engine[0]).toBeLessThan(timing.started[0]!);
+    expect(await page.evaluate(() => performance.getEntriesByName('onair:early-data').length)).toBe(1);
     expect(workers).toHaveLength(1);
     expect(workers[0]).toMatch(/\/assets\/engine-worker-[\w-]+\.js$/);
-    expect(masters).toHaveLength(1);
-    // The page asked for the multivariant playlist and handed its text to the worker with
-    // `load` (the page's own resource timing has it), and the worker did not ask again: its
-    // media playlists are its own, none is the page's.
-    const pageRequests = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
-    );
-    expect(pageRequests.filter((p) => p.endsWith('/master.m3u8'))).toHaveLength(1);
-    expect(pageRequests.filter((p) => p.endsWith('/media.m3u8'))).toEqual([]);
-    expect(calls.sort()).toEqual(['/api/v2/channels/studio-live/info', '/api/v2/channels/studio-live/playback-url']);
+    expect(masters).toEqual([]);
+    expect(calls).toEqual([]);
     expect(
       await page.evaluate(() => (window as { __onairStart?: { engine: unknown } }).__onairStart?.engine),
     ).toBeNull();
@@ -53,6 +47,29 @@ test.describe('player start-up', () => {
     await expect(page.locator('video')).toHaveCount(1);
     await expect(page.getByTestId('player').locator('video.player__video[data-testid="video"]')).toHaveCount(1);
     expect(await page.getByTestId('video').evaluate((v: HTMLVideoElement) => v.playsInline)).toBe(true);
+    await expectPlaybackAdvances(page, { frames: 20, seconds: 1.2 });
+  });
+
+  test('a page with no early data (a host that injects nothing) asks for all of it, once, and plays', async ({
+    page,
+  }) => {
+    await page.route(/\/studio-live(\?.*)?$/, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<script id="onair-early-data"[^>]*>[\s\S]*?<\/script>/, '');
+      await route.fulfill({ response, body: html });
+    });
+    const masters: string[] = [];
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (/\/master\.m3u8$/.test(path)) masters.push(path);
+      if (path.startsWith('/api/v2/channels/studio-live/')) calls.push(path);
+    });
+    await page.goto('/studio-live?muted=true');
+    await waitForPlayback(page);
+    expect(await page.evaluate(() => performance.getEntriesByName('onair:early-data').length)).toBe(0);
+    expect(calls.sort()).toEqual(['/api/v2/channels/studio-live/info', '/api/v2/channels/studio-live/playback-url']);
+    expect(masters).toHaveLength(1);
     await expectPlaybackAdvances(page, { frames: 20, seconds: 1.2 });
   });
 
