@@ -1,3 +1,4 @@
+import { withoutEarlyData } from './support/early-data.ts';
 import { expect, expectPlaybackAdvances, test, waitForPlayback } from './support/fixtures.ts';
 
 // SPEC §4 "Player (page level)": the player starts once, when the playback URL is available —
@@ -53,11 +54,7 @@ test.describe('player start-up', () => {
   test('a page with no early data (a host that injects nothing) asks for all of it, once, and plays', async ({
     page,
   }) => {
-    await page.route(/\/studio-live(\?.*)?$/, async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace(/<script id="onair-early-data"[^>]*>[\s\S]*?<\/script>/, '');
-      await route.fulfill({ response, body: html });
-    });
+    await withoutEarlyData(page);
     const masters: string[] = [];
     const calls: string[] = [];
     page.on('request', (request) => {

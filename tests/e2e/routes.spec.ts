@@ -1,3 +1,4 @@
+import { withoutEarlyData } from './support/early-data.ts';
 import type { Request } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 
@@ -46,6 +47,8 @@ test.describe('routes and error screens', () => {
   }
 
   test('the channel is fetched once: info and playback URL in parallel', async ({ page }) => {
+    // As a host that injects nothing serves the page (the platform's own carries the answers).
+    await withoutEarlyData(page);
     const started: Record<string, number> = {};
     const finished: Record<string, number> = {};
     page.on('request', (r) => {
@@ -68,6 +71,7 @@ test.describe('routes and error screens', () => {
   });
 
   test('the channel calls start while the bundle downloads, and the app uses those responses', async ({ page }) => {
+    await withoutEarlyData(page);
     // The page's own requests (the early script makes the calls) and its engine worker's.
     const apiRequests: string[] = [];
     const infoRequests: Request[] = [];
