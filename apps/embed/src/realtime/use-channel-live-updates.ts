@@ -36,8 +36,13 @@ export function useChannelLiveUpdates(slug: string, channelId: number | undefine
     const offEnded = subscribe(topic, RealtimeEvent.StreamEnded, (data) => {
       const parsed = streamEndedSchema.safeParse(data);
       if (!parsed.success) return console.warn('Ignoring a malformed StreamEnded event');
+      const ended = parsed.data.livestream_id;
+      // Held until the picture gets there: a stream started again meanwhile (StreamStarted is
+      // not held) is not the one that ended, and stays.
       inStep(channelId, parsed.data.at, () =>
-        queryClient.setQueryData(queryKey, (info) => (info ? { ...info, livestream: null } : info)),
+        queryClient.setQueryData(queryKey, (info) =>
+          info && (!info.livestream || info.livestream.id === ended) ? { ...info, livestream: null } : info,
+        ),
       );
     });
     const offUpdated = subscribe(topic, RealtimeEvent.StreamUpdated, (data) => {
