@@ -41,7 +41,7 @@ if (root && !config.ok) {
   reportMisconfiguration(document.getElementById(CONFIG_ELEMENT_ID)?.textContent ?? '{}', config.error);
   createRoot(root).render(<MisconfiguredScreen />);
 } else if (root && config.ok) {
-  startMonitoringAfterFirstFrame(config.config.monitoringClientToken);
+  startMonitoringAfterFirstFrame(config.config.monitoringClientToken, config.config.monitoringSession);
   // A framed embed says ready to its host page as soon as it can answer (whatever the route).
   void startHostApi();
   // Consent is enforced on every page (withdrawn cookies deleted, choices from elsewhere

@@ -8,7 +8,6 @@ import {
   type ConsentStore,
 } from '@onair/consent';
 import {
-  MONITORING_SETTINGS,
   storedOnDevice,
   trackingConsentFrom,
   type TrackingConsentSource,
@@ -63,7 +62,7 @@ export function monitoringConsent(): TrackingConsentSource | undefined {
     return trackingConsentFrom({
       consent: consentStore(config.config),
       classify: classifyCookie,
-      stored: storedOnDevice(MONITORING_SETTINGS),
+      stored: storedOnDevice({ sessionPersistence: config.config.monitoringSession }),
     });
   } catch (error) {
     console.warn('[monitoring] consent unavailable; monitoring starts on its settings', error);

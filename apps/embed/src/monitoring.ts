@@ -1,3 +1,4 @@
+import type { PublicConfig } from '@onair/config';
 import { asError } from './boot/early-errors.ts';
 import { afterFirstFrame } from './start-up.ts';
 
@@ -8,9 +9,14 @@ import { afterFirstFrame } from './start-up.ts';
  * Its tracking consent comes from the consent store (`monitoringConsent`, in the consent chunk
  * loaded alongside): with the SDK's session in memory, errors are sent before and whatever the
  * visitor chooses, framed on another site's page as at top level (docs/consent.md, "Error
- * monitoring"). Should the consent chunk fail, monitoring starts all the same, on its settings.
+ * monitoring"). A deployment that keeps the session in a cookie (PUBLIC_MONITORING_SESSION)
+ * sends nothing, what the early start kept included, until performance is allowed. Should the
+ * consent chunk fail, monitoring starts all the same, on its settings.
  */
-export function startMonitoringAfterFirstFrame(clientToken: string): void {
+export function startMonitoringAfterFirstFrame(
+  clientToken: string,
+  sessionPersistence: PublicConfig['monitoringSession'] = 'memory',
+): void {
   void afterFirstFrame()
     .then(() =>
       Promise.all([
@@ -25,6 +31,8 @@ export function startMonitoringAfterFirstFrame(clientToken: string): void {
       const running = await initMonitoring({
         load: () => import('@datadog/browser-logs'),
         clientToken,
+        // Without a consent source (its chunk failed), a cookie session waits: never sent unasked.
+        settings: { sessionPersistence, trackingConsent: sessionPersistence === 'memory' ? 'granted' : 'not-granted' },
         proxyUrl: MONITORING_INTAKE_PATH,
         pageOrigin: location.origin,
         userAgent: navigator.userAgent,

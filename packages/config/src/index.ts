@@ -21,6 +21,12 @@ export { ConfigError } from './config-error.ts';
 export type { ConfigErrorCode, ConfigIssue } from './config-error.ts';
 export { loadPublicConfig, parsePublicConfigJson } from './load-public-config.ts';
 export type { PublicConfigResult } from './load-public-config.ts';
-export { LOCAL_PLATFORM_URL, MONITORING_ENVIRONMENTS, configName, publicEnvSchema } from './public-config.ts';
+export {
+  LOCAL_PLATFORM_URL,
+  MONITORING_ENVIRONMENTS,
+  MONITORING_SESSIONS,
+  configName,
+  publicEnvSchema,
+} from './public-config.ts';
 export type { MonitoringEnvironment, PublicConfig, PublicEnv, PublicEnvKey } from './public-config.ts';
 export { SERVER_ENV_KEYS, type ServerEnvKey } from './server-env-keys.ts';

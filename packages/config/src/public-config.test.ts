@@ -105,6 +105,13 @@ describe('loadPublicConfig values', () => {
   it.each(MONITORING_ENVIRONMENTS)('accepts the monitoring environment %s', (environment) => {
     expect(loadPublicConfig({ PUBLIC_MONITORING_ENVIRONMENT: environment }).monitoringEnvironment).toBe(environment);
   });
+
+  it('keeps the monitoring session in memory unless a deployment chooses a cookie', () => {
+    expect(loadPublicConfig({}).monitoringSession).toBe('memory');
+    expect(loadPublicConfig({ PUBLIC_MONITORING_SESSION: 'cookie' }).monitoringSession).toBe('cookie');
+    // Local storage is not offered: it would outlive the consent store's cookie sweep.
+    expect(() => loadPublicConfig({ PUBLIC_MONITORING_SESSION: 'local-storage' })).toThrow();
+  });
 });
 
 describe('loadPublicConfig errors (SPEC §5, §8)', () => {

@@ -16,6 +16,9 @@ export const MONITORING_ENVIRONMENTS = [
 ] as const;
 export type MonitoringEnvironment = (typeof MONITORING_ENVIRONMENTS)[number];
 
+/** Where a deployment may have the monitoring SDK keep its session (PUBLIC_MONITORING_SESSION). */
+export const MONITORING_SESSIONS = ['memory', 'cookie'] as const;
+
 /**
  * The local platform (`npm start`) serves the API, the images and the embed on one port, and
  * (DESIGN.md) the viewer websocket and realtime endpoints too, so those services default to it. Services it does not provide
@@ -85,6 +88,11 @@ export const publicEnvSchema = z.object({
   // for that reason); the local intake accepts any value.
   PUBLIC_MONITORING_CLIENT_TOKEN: z._default(nonEmpty, 'onair-local-intake'),
   PUBLIC_MONITORING_ENVIRONMENT: z._default(z.enum(MONITORING_ENVIRONMENTS), 'dev'),
+  // Where the monitoring SDK keeps its session. 'memory' (the default): nothing on the device,
+  // so errors are sent as strictly necessary, with or without consent (SPEC §9, docs/consent.md).
+  // 'cookie': one session across page loads, which is a performance cookie: then nothing is
+  // sent, errors from before start-up included, until the viewer allows performance.
+  PUBLIC_MONITORING_SESSION: z._default(z.enum(MONITORING_SESSIONS), 'memory'),
   PUBLIC_BOT_PROTECTION_SITE_KEY: optionalKey,
   PUBLIC_CARD_PAYMENT_PUBLIC_KEY: optionalKey,
   PUBLIC_SEARCH_API_KEY: optionalKey,
