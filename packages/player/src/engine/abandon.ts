@@ -17,36 +17,69 @@ import type { TransferWatch } from './loader.ts';
 
 /** Below this buffer ahead (s) a slow piece is worth abandoning; above it, it can finish. */
 export const ABANDON_BUFFER_S = 2;
-/** Never judged before this long into the transfer (ms): a part's first bytes can be bursty. */
-export const ABANDON_MIN_MS = 250;
+/**
+ * Never judged before this long into the transfer (ms): a transfer's first bytes can be
+ * bursty. Then looked at every ABANDON_CHECK_MS, so that a collapse is acted on while the
+ * buffer still holds the time the lower rendition needs.
+ */
+export const ABANDON_MIN_MS = 100;
+export const ABANDON_CHECK_MS = 50;
+/**
+ * What the step down itself costs before its first piece can play (ms): the lower rendition's
+ * init segment and independent part, asked for at once over the collapsed link.
+ */
+export const STEP_DOWN_MARGIN_MS = 150;
 
 export interface AbandonInput {
   /** Since the first byte (ms). */
   elapsedMs: number;
   /** Media seconds the piece holds. */
   durationS: number;
+  /** Bytes arrived so far. */
+  receivedBytes: number;
+  /** The whole piece's size: its declared length, else its rendition's bitrate over its duration; null unknown. */
+  expectedBytes: number | null;
   bufferAheadS: number;
   /** Whether a lower rendition exists to switch to (automatic quality only). */
   canStepDown: boolean;
 }
 
-/** Whether a transfer still running after `elapsedMs` should be abandoned. */
+/**
+ * Whether a transfer still running after `elapsedMs` should be abandoned: it is arriving
+ * slower than it plays (the buffer drains while it loads), and either it is already late (still
+ * arriving after as long as it plays for), or, at its rate so far, the rest of it arrives after
+ * the buffer ahead has run dry (hls.js's abandon rule: predicted from the transfer's progress,
+ * before the stall rather than at it).
+ */
 export function shouldAbandon(input: AbandonInput): boolean {
-  return (
-    input.canStepDown &&
-    input.bufferAheadS < ABANDON_BUFFER_S &&
-    input.elapsedMs >= Math.max(ABANDON_MIN_MS, input.durationS * 1000)
-  );
+  if (!input.canStepDown || input.bufferAheadS >= ABANDON_BUFFER_S || input.elapsedMs < ABANDON_MIN_MS) return false;
+  const durationMs = input.durationS * 1000;
+  if (input.elapsedMs >= durationMs) return true;
+  const { receivedBytes: received, expectedBytes: expected } = input;
+  // Nothing yet is no rate to predict from: the late rule above decides.
+  if (expected === null || received <= 0 || received >= expected) return false;
+  const remainingMs = ((expected - received) * input.elapsedMs) / received;
+  const slowerThanItPlays = input.elapsedMs + remainingMs > durationMs;
+  return slowerThanItPlays && remainingMs + STEP_DOWN_MARGIN_MS > input.bufferAheadS * 1000;
+}
+
+/** What a guard knows of its transfer when it asks whether to abandon it. */
+export interface TransferProgress {
+  elapsedMs: number;
+  receivedBytes: number;
+  /** The response's declared length, where it counts the bytes received; else null. */
+  declaredBytes: number | null;
 }
 
 /**
- * Watches one piece's transfer: once its headers arrive it checks, when the piece's own
- * duration has passed, whether to abandon it (the owner's `decide`), and aborts it if so.
+ * Watches one piece's transfer: once its headers arrive it asks, ABANDON_MIN_MS in and every
+ * ABANDON_CHECK_MS after, whether to abandon it (the owner's `decide`), and aborts it if so.
  */
 export class TransferGuard {
   private readonly controller = new AbortController();
   private headersAt = Number.NaN;
   private bytes = 0;
+  private expectedBytes: number | null = null;
   private timer: unknown = null;
   /** What was received when the transfer was abandoned; null while it was not. */
   abandoned: ThroughputSample | null = null;
@@ -57,7 +90,7 @@ export class TransferGuard {
     private readonly deps: { timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>; monotonic(): number },
     private readonly parent: AbortSignal,
     private readonly durationS: number,
-    private readonly decide: (elapsedMs: number) => boolean,
+    private readonly decide: (progress: TransferProgress) => boolean,
   ) {
     if (parent.aborted) this.controller.abort();
     else parent.addEventListener('abort', this.forward, { once: true });
@@ -68,10 +101,11 @@ export class TransferGuard {
   }
 
   readonly watch: TransferWatch = {
-    onHeaders: () => {
+    onHeaders: (expectedBytes) => {
       this.headersAt = this.deps.monotonic();
       this.bytes = 0;
-      this.arm(Math.max(ABANDON_MIN_MS, this.durationS * 1000));
+      this.expectedBytes = expectedBytes;
+      this.arm(ABANDON_MIN_MS);
     },
     onBytes: (total) => {
       this.bytes = total;
@@ -97,9 +131,8 @@ export class TransferGuard {
   private check(): void {
     this.timer = null;
     const elapsedMs = this.deps.monotonic() - this.headersAt;
-    if (!this.decide(elapsedMs)) {
-      // Not now (the buffer was healthy): look again in a quarter of the piece.
-      this.arm(Math.max(50, (this.durationS * 1000) / 4));
+    if (!this.decide({ elapsedMs, receivedBytes: this.bytes, declaredBytes: this.expectedBytes })) {
+      this.arm(ABANDON_CHECK_MS);
       return;
     }
     // Nothing at all in that time is a rate near zero, not a missing sample.

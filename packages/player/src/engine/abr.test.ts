@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseVariant, MIN_TRANSFER_MS, ThroughputEstimator, THROUGHPUT_WINDOW } from './abr.ts';
+import { chooseVariant, MIN_TRANSFER_MS, RECOVERY_FACTOR, ThroughputEstimator, THROUGHPUT_WINDOW } from './abr.ts';
 
 const LADDER = [
   { bitrate: 314_000, width: 284, height: 160 },
@@ -38,6 +38,35 @@ describe('ThroughputEstimator', () => {
     expect(t.estimate()).toBe(600_000);
     t.add({ bytes: 1_000_000, transferMs: 1000 });
     expect(t.estimate()).toBeCloseTo((1_150_000 * 8) / 3); // not 8 Mbps: two slow pieces still count
+  });
+
+  it('takes a recovery from two pieces much faster than the window, not from one', () => {
+    const t = new ThroughputEstimator();
+    for (let i = 0; i < THROUGHPUT_WINDOW; i++) t.add({ bytes: 15_000, transferMs: 200 }); // 600 kbps
+    t.add({ bytes: 10_000, transferMs: 10 }); // 8 Mbps: one piece is no recovery
+    expect(t.estimate()).toBeLessThan(1_000_000);
+    t.add({ bytes: 10_000, transferMs: 10 });
+    // The link is back: the slow pieces are history, and ABR may climb at the next switch point.
+    expect(t.estimate()).toBe(8_000_000);
+    expect(
+      chooseVariant({
+        candidates: LADDER,
+        current: 0,
+        throughputBps: t.estimate(),
+        bufferS: 0.5,
+        maxWidth: 0,
+        maxHeight: 0,
+      }),
+    ).toBe(3);
+  });
+
+  it('keeps the window through a change of pace short of a recovery', () => {
+    const t = new ThroughputEstimator();
+    for (let i = 0; i < THROUGHPUT_WINDOW; i++) t.add({ bytes: 25_000, transferMs: 100 }); // 2 Mbps
+    // Twice as fast, then a little under RECOVERY_FACTOR times: the pool still counts the rest.
+    t.add({ bytes: 50_000, transferMs: 100 });
+    t.add({ bytes: 25_000 * (RECOVERY_FACTOR - 0.5), transferMs: 100 });
+    expect(t.estimate()).toBeLessThan(3_000_000);
   });
 
   it('starts again from an abandoned transfer, whose rate the fast pieces before it would hide', () => {

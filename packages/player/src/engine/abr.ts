@@ -24,6 +24,15 @@ export const THROUGHPUT_WINDOW = 12;
 export const FAST_WINDOW = 3;
 /** Below this a transfer time is the clock's resolution, not a measurement. */
 export const MIN_TRANSFER_MS = 4;
+/**
+ * A recovery: the latest RECOVERY_WINDOW pieces together arrived at least RECOVERY_FACTOR
+ * times as fast as the whole window. The slower pieces before them are then history, as a
+ * collapse makes them (`restartFrom`). Without this the pooled window, which weighs each piece
+ * by its transfer time, kept a link that came back from 0.6 to 8 Mbit/s looking slow until
+ * the slow pieces had left it: 3 s and more before the picture came back up (issue 36).
+ */
+export const RECOVERY_WINDOW = 2;
+export const RECOVERY_FACTOR = 4;
 
 function pooled(samples: readonly ThroughputSample[]): number {
   let bytes = 0;
@@ -44,6 +53,10 @@ export class ThroughputEstimator {
     if (!(sample.bytes > 0)) return;
     this.samples.push({ bytes: sample.bytes, transferMs: Math.max(MIN_TRANSFER_MS, sample.transferMs) });
     if (this.samples.length > THROUGHPUT_WINDOW) this.samples.shift();
+    if (this.samples.length > RECOVERY_WINDOW) {
+      const latest = this.samples.slice(-RECOVERY_WINDOW);
+      if (pooled(latest) >= RECOVERY_FACTOR * pooled(this.samples)) this.samples = latest;
+    }
   }
 
   /**

@@ -83,8 +83,11 @@ export interface LoaderDeps {
 
 /** What a caller may watch of a transfer in progress (the engine's abandon rule). */
 export interface TransferWatch {
-  /** The response's headers arrived: the transfer begins. */
-  onHeaders?(): void;
+  /**
+   * The response's headers arrived: the transfer begins. `expectedBytes` is its declared
+   * length where the bytes counted are the bytes declared (no content encoding), else null.
+   */
+  onHeaders?(expectedBytes: number | null): void;
   /** Bytes received so far, after each chunk. */
   onBytes?(total: number): void;
 }
@@ -139,7 +142,8 @@ export async function load(
     void response.body?.cancel().catch(() => undefined);
     throw new OversizedBodyError(url, kind);
   }
-  watch.onHeaders?.();
+  const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
+  watch.onHeaders?.(Number.isFinite(declared) && declared > 0 && !encoded ? declared : null);
   const body = await readCapped(response, limit, watch.onBytes, () => new OversizedBodyError(url, kind));
   // A server that ignores Range answers 200 with the whole resource: the range is cut from it.
   const bytes = range && response.status === 200 ? body.slice(range.first, range.last + 1) : body;

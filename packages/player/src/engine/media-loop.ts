@@ -196,11 +196,17 @@ export class MediaLoop {
 
   /** The abandon rule's watch over one piece's transfer (abandon.ts). */
   private guard(piece: Piece): TransferGuard {
-    return new TransferGuard(this.host.deps, this.host.abort.signal, piece.duration, (elapsedMs) => {
+    // Without a declared length, the size its rendition's bitrate gives it (a part that opens
+    // with a key frame is larger: the prediction then errs late, never early).
+    const bitrate = this.host.renditions.all[this.host.variant]?.quality.bitrate ?? 0;
+    const typicalBytes = bitrate > 0 ? (bitrate / 8) * piece.duration : null;
+    return new TransferGuard(this.host.deps, this.host.abort.signal, piece.duration, (progress) => {
       const range = this.host.bufferedAround();
       return shouldAbandon({
-        elapsedMs,
+        elapsedMs: progress.elapsedMs,
         durationS: piece.duration,
+        receivedBytes: progress.receivedBytes,
+        expectedBytes: progress.declaredBytes ?? typicalBytes,
         bufferAheadS: range ? range.end - this.host.position : 0,
         canStepDown: this.host.renditions.manual === null && this.host.renditions.below(this.host.variant) >= 0,
       });
