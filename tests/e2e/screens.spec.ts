@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { freezeClock, settle } from './support/clock.ts';
 import { expect, test } from './support/fixtures.ts';
+import { withoutEarlyData } from './support/early-data.ts';
 
 /**
  * The embed's screens other than the player (SPEC §2): offline, misconfigured and the error
@@ -135,6 +136,8 @@ test.describe('offline screen', () => {
   });
 
   test('a spinner shows while the channel info loads', async ({ page }) => {
+    // The page asks for the info itself (as served by a host that injects nothing), to be held.
+    await withoutEarlyData(page);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/v2/channels/night-owl/info', async (route) => {
@@ -218,6 +221,8 @@ test.describe('error screens', () => {
   }
 
   test("'Try again' asks again: a channel that failed to load shows once the platform answers", async ({ page }) => {
+    // The page asks for the info itself (as served by a host that injects nothing), to fail.
+    await withoutEarlyData(page);
     let failing = true;
     await page.route('**/api/v2/channels/night-owl/info', (route) =>
       failing
