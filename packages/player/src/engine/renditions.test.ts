@@ -60,4 +60,17 @@ describe('Renditions and audio-only variants', () => {
     const r = renditions(MULTIVARIANT.split('#EXT-X-MEDIA:TYPE=VIDEO,GROUP-ID="audio_only"')[0]);
     expect(urlOf(r, r.choose(-1, true, context({ audioOnly: true })))).toBe('160p');
   });
+
+  it('offers the variants of a stream with no picture at all as its qualities, and steps down among them', () => {
+    const r = renditions(`#EXTM3U
+#EXT-X-STREAM-INF:BANDWIDTH=64000,CODECS="mp4a.40.2"
+low/media.m3u8
+#EXT-X-STREAM-INF:BANDWIDTH=192000,CODECS="mp4a.40.2"
+high/media.m3u8
+`);
+    expect(r.qualities.map((q) => q.bitrate)).toEqual([64_000, 192_000]);
+    expect(urlOf(r, r.below(1))).toBe('low');
+    r.manual = { name: r.qualities[0]!.name, bitrate: 64_000 };
+    expect(urlOf(r, r.choose(-1, true, context()))).toBe('low');
+  });
 });

@@ -59,8 +59,11 @@ export class Renditions {
   }
 
   /** The qualities a viewer may pick: the stream's pictures, not its audio-only variant. */
+  /** The pictures; a stream with none (sound alone, at several bitrates) offers its sound. */
   get qualities(): Quality[] {
-    return this.variants.map((v) => v.quality).filter((q) => !isAudioOnlyVariant(q));
+    const all = this.variants.map((v) => v.quality);
+    const pictures = all.filter((q) => !isAudioOnlyVariant(q));
+    return pictures.length > 0 ? pictures : all;
   }
 
   remove(quality: QualityRef): void {
@@ -74,12 +77,14 @@ export class Renditions {
 
   /** The usable variant just below `index` by bitrate, or -1 at the bottom. */
   below(index: number): number {
-    const current = this.variants[index]?.quality.bitrate ?? 0;
+    const quality = this.variants[index]?.quality;
+    const current = quality?.bitrate ?? 0;
+    const picture = quality !== undefined && !isAudioOnlyVariant(quality);
     let best = -1;
     this.variants.forEach((variant, i) => {
       const rate = variant.quality.bitrate;
       // A picture never steps down to no picture (that is the viewer's or host's choice).
-      if (!this.isUsable(i) || rate >= current || isAudioOnlyVariant(variant.quality)) return;
+      if (!this.isUsable(i) || rate >= current || (picture && isAudioOnlyVariant(variant.quality))) return;
       if (best < 0 || rate > this.variants[best]!.quality.bitrate) best = i;
     });
     return best;
