@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, waitForPlayback } from './support/fixtures.ts';
+import { withoutEarlyData } from './support/early-data.ts';
 
 /**
  * What a stranger's page can do to the platform and to the embed: the embed page runs under
@@ -49,7 +50,9 @@ test.describe('security', () => {
       const elsewhere = `http://localhost:${(stranger.address() as AddressInfo).port}/variant.m3u8`;
       try {
         // A stage that can write the multivariant names a variant elsewhere: what a hostile
-        // playlist would do to send every viewer's browser to an intranet host.
+        // playlist would do to send every viewer's browser to an intranet host. The page asks
+        // for it itself (as served by a host that injects nothing), past that stage.
+        await withoutEarlyData(page);
         await page.route('**/hls/studio-live/master.m3u8', (route) =>
           route.fulfill({
             contentType: 'application/vnd.apple.mpegurl',

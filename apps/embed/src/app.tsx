@@ -53,8 +53,6 @@ async function start(): Promise<void> {
     createRoot(root).render(<MisconfiguredScreen />);
   } else if (root && config.ok) {
     startMonitoringAfterFirstFrame(config.config.monitoringClientToken, config.config.monitoringSession);
-    // A framed embed says ready to its host page as soon as it can answer (whatever the route).
-    void startHostApi();
     // Consent is enforced on every page (withdrawn cookies deleted, choices from elsewhere
     // followed), once the first frame is out.
     const { config: publicConfig } = config;
@@ -82,5 +80,9 @@ async function start(): Promise<void> {
         </ConfigProvider>
       </StrictMode>,
     );
+    // A framed embed says ready to its host page once it can answer (whatever the route): after
+    // the first render, which attaches the player the early start began, or a host page that
+    // acts on the first frame it sees would be told the player is not playing.
+    void startHostApi();
   }
 }
