@@ -79,7 +79,7 @@ async function expectReceived(page: Page, admin: APIRequestContext): Promise<Int
       { timeout: 20_000 },
     )
     .toBe(1);
-  return (await intake(admin))[0];
+  return (await intake(admin))[0]!;
 }
 
 test.beforeEach(async ({ admin }) => {

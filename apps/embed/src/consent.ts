@@ -7,11 +7,7 @@ import {
   watchPreferenceChanges,
   type ConsentStore,
 } from '@onair/consent';
-import {
-  storedOnDevice,
-  trackingConsentFrom,
-  type TrackingConsentSource,
-} from '@onair/monitoring';
+import { storedOnDevice, trackingConsentFrom, type TrackingConsentSource } from '@onair/monitoring';
 import type { AnalyticsEvent } from '@onair/player';
 import { readPublicConfig } from './public-config.ts';
 
