@@ -72,12 +72,33 @@ function closeMediaSource(): () => void {
   return open;
 }
 /** A response that sends its first 1000 bytes, then nothing until aborted: the link collapsed. */
+/** The answer's first 1000 bytes, then nothing; its whole length declared, as the stand-in origin does. */
 async function stalledAfter1000Bytes(answer: Promise<Response>, init?: RequestInit): Promise<Response> {
-  const head = new Uint8Array(await (await answer).arrayBuffer()).slice(0, 1000);
+  const whole = new Uint8Array(await (await answer).arrayBuffer());
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(head);
+      controller.enqueue(whole.slice(0, 1000));
       init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+    },
+  });
+  return new Response(body, { headers: { 'content-length': String(whole.byteLength) } });
+}
+
+/**
+ * The answer streamed as an origin streams a part while it is encoded: chunked (no length), a
+ * quarter every 45 ms, done in 135 ms of the part's 200.
+ */
+async function streamedAtItsPace(answer: Promise<Response>): Promise<Response> {
+  const whole = new Uint8Array(await (await answer).arrayBuffer());
+  const quarter = Math.ceil(whole.byteLength / 4);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < 4; i += 1) {
+        setTimeout(() => {
+          controller.enqueue(whole.slice(i * quarter, (i + 1) * quarter));
+          if (i === 3) controller.close();
+        }, i * 45);
+      }
     },
   });
   return new Response(body);
@@ -854,6 +875,27 @@ describe('LiveEngine', () => {
     // The estimate started again from the abandoned transfer (1 kB in 100 ms); the lower parts
     // then came in at this origin's 20 Mbps, and two of them are a recovery (abr.ts).
     expect(engine.bandwidthEstimate()).toBeGreaterThan(5_000_000);
+    expect(of('error')).toEqual([]);
+  });
+
+  it('lets a hinted part streamed at its pace without a length finish: no size, no prediction', async () => {
+    // From its rendition's bitrate alone, 720p's hinted part 5.2 would look slower than it
+    // plays at 100 ms; an origin streaming a part as it is encoded sends it at that pace.
+    const plain = origin.fetch;
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('720p/part-5.2.m4s')) return plain(input, init);
+      return streamedAtItsPace(plain(input, init));
+    }) as typeof origin.fetch;
+    origin.padding = 10_000;
+    start({ viewport: [1280, 720], bandwidthEstimate: 20_000_000 });
+    await settle();
+    // The element is at the buffered end: nothing ahead, the tightest case for the rule.
+    target.ranges = [{ start: EPOCH_S + 4, end: EPOCH_S + 5 + 2 * PART_S }];
+    engine.setPosition(EPOCH_S + 5 + 2 * PART_S);
+    origin.publish();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(origin.requests.filter((r) => r.startsWith('360p/'))).toEqual([]);
+    expect(of('qualityChanged').map((e) => e.quality.name)).toEqual(['720p']);
     expect(of('error')).toEqual([]);
   });
 

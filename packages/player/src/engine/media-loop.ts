@@ -197,9 +197,11 @@ export class MediaLoop {
   /** The abandon rule's watch over one piece's transfer (abandon.ts). */
   private guard(piece: Piece): TransferGuard {
     // Without a declared length, the size its rendition's bitrate gives it (a part that opens
-    // with a key frame is larger: the prediction then errs late, never early).
+    // with a key frame is larger: the prediction then errs late, never early). Not for a hinted
+    // part: an origin may stream it as it is encoded (chunked, no length), at the pace it
+    // plays, which from its bitrate would look slower than it plays: only the late rule then.
     const bitrate = this.host.renditions.all[this.host.variant]?.quality.bitrate ?? 0;
-    const typicalBytes = bitrate > 0 ? (bitrate / 8) * piece.duration : null;
+    const typicalBytes = bitrate > 0 && piece.kind !== 'hint' ? (bitrate / 8) * piece.duration : null;
     return new TransferGuard(this.host.deps, this.host.abort.signal, piece.duration, (progress) => {
       const range = this.host.bufferedAround();
       return shouldAbandon({
