@@ -2,7 +2,7 @@ import type { ConsentChoice, EventMessage, Reply } from '@onair/embed-sdk/protoc
 import type { Player, PlayerStateObject, Quality } from '@onair/player';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPlayerRequester } from '../player/player-requester.ts';
-import { AWAIT_PLAYER_MS, HostBridge, TELEMETRY_INTERVAL_MS, type BridgeHarness } from './host-bridge.ts';
+import { HostBridge, TELEMETRY_INTERVAL_MS, type BridgeHarness } from './host-bridge.ts';
 
 const Q720 = { name: '720p', width: 1280, height: 720 } as Quality;
 const Q160 = { name: '160p', width: 284, height: 160 } as Quality;
@@ -123,36 +123,11 @@ describe('HostBridge', () => {
     expect(h.events()).toEqual(['ready', 'offline', 'online', 'offline']);
   });
 
-  it('answers commands before a player with not-playing after AWAIT_PLAYER_MS, and ignores what is not a command', () => {
+  it('answers commands before a player with not-playing, and ignores what is not a command', () => {
     const h = setUp();
     h.command({ command: 'play' });
     h.command({ command: 'explode' });
-    expect(h.replies()).toEqual([]);
-    vi.advanceTimersByTime(AWAIT_PLAYER_MS);
     expect(h.replies()).toEqual([{ onair: 1, type: 'reply', id: 'c1', ok: false, reason: 'not-playing' }]);
-  });
-
-  it('runs a command that came while the player was starting once it is attached, in order', () => {
-    // The early start's video plays before the app attaches its player: a host page acting on
-    // that first frame is not told the player is not playing.
-    const h = setUp();
-    h.command({ command: 'setVolume', volume: 0.4 });
-    h.command({ command: 'pause' });
-    expect(h.replies()).toEqual([]);
-    h.bridge.attach(h.fake.player, h.requester);
-    expect(h.fake.calls).toEqual(['setVolume(0.4)', 'pause()']);
-    expect(h.replies().map((r) => r.ok)).toEqual([true, true]);
-    vi.advanceTimersByTime(AWAIT_PLAYER_MS);
-    expect(h.replies()).toHaveLength(2);
-  });
-
-  it('answers what waited with not-playing as soon as the route says offline, and at once after', () => {
-    const h = setUp();
-    h.command({ command: 'play' });
-    h.bridge.setLive(false);
-    expect(h.replies().map((r) => (r.ok ? 'ok' : r.reason))).toEqual(['not-playing']);
-    h.command({ command: 'play' });
-    expect(h.replies()).toHaveLength(2);
   });
 
   it('runs commands through the requester, with the viewer rules (setVolume unmutes)', async () => {

@@ -20,14 +20,6 @@ import { RebufferCounter, telemetryOf } from './telemetry.ts';
 
 /** Every second while playing, as the issue asks (latency moves in tenths, a second is plenty). */
 export const TELEMETRY_INTERVAL_MS = 1000;
-/**
- * How long a player command waits for the route's player before it is answered not-playing.
- * The early start's video plays before the app has attached its player (issue 36 starts the
- * app in tasks of its own after that first frame), so a host page that acts on the first frame
- * it sees would otherwise be told the player is not playing while it plays. Shorter than the
- * host SDK's own wait for a reply (COMMAND_TIMEOUT_MS, 5 s), so the page hears a reason.
- */
-export const AWAIT_PLAYER_MS = 3000;
 
 /** What the bridge needs of the page: a narrow harness, so it runs on fake timers in tests. */
 export interface BridgeHarness {
@@ -81,8 +73,6 @@ export class HostBridge {
   setLive(live: boolean): void {
     if (live === this.#live) return;
     this.#live = live;
-    // No player is coming: what waited for one is answered.
-    if (!live) this.#answerWaiting();
     // A stream that starts again is a new stream: its title is not a change.
     if (!live) this.#streamInfo = null;
     this.#post({ event: live ? 'online' : 'offline' });
@@ -164,8 +154,6 @@ export class HostBridge {
       if (state.state !== PlayerState.Playing) return;
       this.#post({ event: 'telemetry', ...telemetryOf(state, rebuffers, this.harness.now()) });
     }, TELEMETRY_INTERVAL_MS);
-    // What the host page asked while the player was starting, now, in order.
-    for (const command of this.#takeWaiting()) this.#handle(command);
     return () => {
       unsubscribe();
       player.off('quality-changed', onQuality);
@@ -181,29 +169,7 @@ export class HostBridge {
 
   destroy(): void {
     this.#stopListening();
-    this.#takeWaiting();
     this.#attached = null;
-  }
-
-  /** Player commands that came before the route's player (AWAIT_PLAYER_MS). */
-  #waiting: CommandMessage[] = [];
-  #waitTimer: unknown = null;
-
-  #await(command: CommandMessage): void {
-    this.#waiting.push(command);
-    if (this.#waitTimer !== null) return;
-    // One shot: the harness has intervals only.
-    this.#waitTimer = this.harness.setInterval(() => this.#answerWaiting(), AWAIT_PLAYER_MS);
-  }
-
-  #takeWaiting(): CommandMessage[] {
-    if (this.#waitTimer !== null) this.harness.clearInterval(this.#waitTimer);
-    this.#waitTimer = null;
-    return this.#waiting.splice(0);
-  }
-
-  #answerWaiting(): void {
-    for (const command of this.#takeWaiting()) this.#reply(command, { ok: false, reason: 'not-playing' });
   }
 
   /** setChannel: the route of `channel`, this player's sound and play/pause carried over. */
@@ -254,10 +220,7 @@ export class HostBridge {
 
   #receive(data: unknown): void {
     const command = parseCommand(data);
-    if (command) this.#handle(command);
-  }
-
-  #handle(command: CommandMessage): void {
+    if (!command) return;
     if (command.onair === 2 && this.#version === 1) {
       this.#version = 2;
       this.#afterHello?.();
@@ -277,11 +240,7 @@ export class HostBridge {
       case 'setChannel':
         return this.#reply(command, this.#switchTo(command.channel));
     }
-    if (!attached) {
-      // The route is still deciding, or starting its player: wait for it, unless it is offline.
-      if (this.#live === false) return this.#reply(command, { ok: false, reason: 'not-playing' });
-      return this.#await(command);
-    }
+    if (!attached) return this.#reply(command, { ok: false, reason: 'not-playing' });
     if (command.command === 'getStats') {
       const state = attached.player.getState();
       return this.#reply(command, { ok: true, value: telemetryOf(state, attached.rebuffers, this.harness.now()) });
