@@ -8,8 +8,7 @@ import { startHostApi } from './host-api/use-host-api.ts';
 import { startMonitoringAfterFirstFrame } from './monitoring.ts';
 import { WebSocketProvider } from './realtime/websocket-provider.tsx';
 import { afterFirstFrame } from './start-up.ts';
-import { CONFIG_ELEMENT_ID, readPublicConfig } from './public-config.ts';
-import { reportMisconfiguration } from './misconfigured-report.ts';
+import { readPublicConfig } from './public-config.ts';
 import { createQueryClient } from './query-client.ts';
 import { createEmbedRouter } from './router.tsx';
 import { MisconfiguredScreen } from './routes/misconfigured-screen.tsx';
@@ -18,7 +17,6 @@ import { MisconfiguredScreen } from './routes/misconfigured-screen.tsx';
 import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-600.css';
 import { configureZodMessages } from './lib/zod-messages.ts';
-import { yieldToMain } from './lib/yield-to-main.ts';
 import './styles.css';
 
 // Read by the start-up benchmark: when the app's code begins to run, after its modules.
@@ -32,57 +30,37 @@ window.addEventListener('unhandledrejection', (event) => {
 
 configureZodMessages();
 
-/**
- * The app starts in three tasks, not one (issue 36, no long tasks: the viewer is already
- * watching the early engine's frames): its modules' evaluation; the router, whose channel
- * loader adopts the early engine; React's first render. Not a top-level await: the bundler then keeps about 7 KiB
- * gzip more of the libraries. main.tsx waits for `started` (a failure shows its copy).
- */
-export const started = start();
-
-async function start(): Promise<void> {
-  await yieldToMain();
-  const root = document.getElementById('root');
-  const config = readPublicConfig();
-  if (root && !config.ok) {
-    // The rule: configuration that fails its schema makes the embed misconfigured (logged with
-    // the offending keys for whoever deployed it), never a half-working player.
-    console.error(config.error.message);
-    // Reported too, where the monitoring setting alone is usable (misconfigured-report.ts).
-    reportMisconfiguration(document.getElementById(CONFIG_ELEMENT_ID)?.textContent ?? '{}', config.error);
-    createRoot(root).render(<MisconfiguredScreen />);
-  } else if (root && config.ok) {
-    startMonitoringAfterFirstFrame(config.config.monitoringClientToken, config.config.monitoringSession);
-    // Consent is enforced on every page (withdrawn cookies deleted, choices from elsewhere
-    // followed), once the first frame is out.
-    const { config: publicConfig } = config;
-    // Its code (the consent package and its schemas) is a chunk of its own, fetched then.
-    void afterFirstFrame()
-      .then(() => import('./consent.ts'))
-      .then(({ consentStore }) => consentStore(publicConfig));
-    const queryClient = createQueryClient();
-    const router = createEmbedRouter(queryClient);
-    // The host page's setChannel moves the frame as a link would: no reload.
-    setHostNavigation((path) => void router.navigate(path));
-    await yieldToMain();
-    // Rendered at once, not as a transition: the router's provider takes the router's state
-    // when it renders and subscribes when it commits, so a navigation that settled in between
-    // (a loader's answer while a sliced render yielded) was lost, and the screen stayed on its
-    // spinner.
-    createRoot(root).render(
-      <StrictMode>
-        <ConfigProvider config={config.config}>
-          <QueryClientProvider client={queryClient}>
-            <WebSocketProvider>
-              <RouterProvider router={router} />
-            </WebSocketProvider>
-          </QueryClientProvider>
-        </ConfigProvider>
-      </StrictMode>,
-    );
-    // A framed embed says ready to its host page once it can answer (whatever the route): after
-    // the first render, which attaches the player the early start began, or a host page that
-    // acts on the first frame it sees would be told the player is not playing.
-    void startHostApi();
-  }
+const root = document.getElementById('root');
+const config = readPublicConfig();
+if (root && !config.ok) {
+  // The rule: configuration that fails its schema makes the embed misconfigured (logged with
+  // the offending keys for whoever deployed it), never a half-working player.
+  console.error(config.error.message);
+  createRoot(root).render(<MisconfiguredScreen />);
+} else if (root && config.ok) {
+  startMonitoringAfterFirstFrame(config.config.monitoringClientToken, config.config.monitoringSession);
+  // A framed embed says ready to its host page as soon as it can answer (whatever the route).
+  void startHostApi();
+  // Consent is enforced on every page (withdrawn cookies deleted, choices from elsewhere
+  // followed), once the first frame is out.
+  const { config: publicConfig } = config;
+  // Its code (the consent package and its schemas) is a chunk of its own, fetched then.
+  void afterFirstFrame()
+    .then(() => import('./consent.ts'))
+    .then(({ consentStore }) => consentStore(publicConfig));
+  const queryClient = createQueryClient();
+  const router = createEmbedRouter(queryClient);
+  // The host page's setChannel moves the frame as a link would: no reload.
+  setHostNavigation((path) => void router.navigate(path));
+  createRoot(root).render(
+    <StrictMode>
+      <ConfigProvider config={config.config}>
+        <QueryClientProvider client={queryClient}>
+          <WebSocketProvider>
+            <RouterProvider router={router} />
+          </WebSocketProvider>
+        </QueryClientProvider>
+      </ConfigProvider>
+    </StrictMode>,
+  );
 }
