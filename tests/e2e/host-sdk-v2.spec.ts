@@ -62,6 +62,11 @@ async function openSdkPage(page: Page, baseURL: string, channel: string): Promis
   const frame = await (await page.locator('iframe').elementHandle())!.contentFrame();
   if (!frame) throw new Error('the SDK made no frame');
   await waitForPlayback(frame);
+  // The early start's video plays before the app has attached its player to the host API;
+  // until then a command is answered not-playing (host-api/host-bridge.ts: ready is not playing).
+  await expect
+    .poll(async () => ((await value(page, 'getPlayerState')) as { playback?: string }).playback)
+    .toBe('Playing');
   return frame;
 }
 
