@@ -132,7 +132,15 @@ test('out of sight for 30 s on a page that opted in, the embed plays the sound a
       }),
   );
   await page.clock.fastForward('00:29');
-  await expectPlaybackAdvances(frame, { frames: 10, seconds: 0.5 });
+  // Still the picture, playing: media time moves on with a picture track. Not decoded frames:
+  // Chromium may stop decoding a muted video that is out of view (once in six CI runs).
+  const before = (await sample(frame)).time;
+  await expect
+    .poll(async () => {
+      const now = await sample(frame);
+      return now.width > 0 && !now.paused && now.time - before > 0.5;
+    })
+    .toBe(true);
   expect(await heard(page)).toEqual([]);
   await page.clock.fastForward('00:02');
   await expect.poll(() => heard(page)).toEqual([true]);
