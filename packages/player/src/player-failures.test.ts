@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ErrorCode, ErrorType, MESSAGES } from './types/errors.ts';
 import { PlayerState } from './types/state.ts';
 import { CAPABILITIES } from './testing/fakes.ts';
-import { expectCodes, Q360, setUp, startPlaying, URL_A, useFakeTime } from './testing/player-harness.ts';
+import { expectCodes, Q360, Q720, setUp, startPlaying, URL_A, useFakeTime } from './testing/player-harness.ts';
 
 /** The Player facade when things fail: loads, media errors, buffering, listeners, delete. */
 useFakeTime();
@@ -68,6 +68,24 @@ describe('failures', () => {
     expect(h.of('error')).toHaveLength(0);
     h.sink().host.onMediaError(3, 'decode');
     expect(h.of('error')).toMatchObject([{ code: 3, fatal: true }]);
+  });
+
+  it('plays again after a decode error’s reload: the pause the element makes with its error is not the viewer’s', async () => {
+    const h = setUp();
+    await startPlaying(h);
+    const plays = h.video.playCalls;
+    // Chromium pauses an element whose decoder failed, with its error set, then reports it.
+    h.video.error = { code: 3, message: 'PipelineStatus::CHUNK_DEMUXER_ERROR_APPEND_FAILED' };
+    h.video.pause();
+    h.sink().host.onMediaError(3, 'decode');
+    expect(h.sink().called('reload')).toHaveLength(1);
+    expect(h.player.getState().paused).toBe(false);
+    // The reload's new source: no error, ready again, played.
+    h.video.error = null;
+    h.sink().host.onQualities([Q360, Q720]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.video.playCalls).toBeGreaterThan(plays);
+    expect(h.video.paused).toBe(false);
   });
 
   it('reloads after 10 s, 20 s and 40 s of buffering, then fails with a fatal Buffering timeout', async () => {

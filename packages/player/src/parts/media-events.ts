@@ -68,7 +68,7 @@ export function routeMediaEvent(type: string, element: Element, nowMs: number, p
       break;
     case 'pause':
       watchdog.onStopped();
-      intent.onPause();
+      intent.onPause(element.error !== null);
       ticker.onPause();
       break;
     case 'ended':

@@ -118,10 +118,14 @@ export class PlaybackIntent {
     this.#wantsPlay = true;
   }
 
-  /** The element paused; a pause we caused ourselves keeps the wish to play. */
-  onPause(): void {
+  /**
+   * The element paused; a pause we caused ourselves keeps the wish to play, and so does one the
+   * element made with an error (`failed`: Chromium pauses an element whose decoder failed, and
+   * the reload that answers the error must play again, not leave a frozen frame).
+   */
+  onPause(failed = false): void {
     if (this.#internalPauses > 0) this.#internalPauses -= 1;
-    else this.#wantsPlay = false;
+    else if (!failed) this.#wantsPlay = false;
   }
 
   onEnded(): void {
