@@ -9,9 +9,12 @@ test.describe('player start-up', () => {
     const masters: string[] = [];
     const workers: string[] = [];
     const calls: string[] = [];
+    // Media playlists asked for without a blocking reload's directives: a start's first.
+    const plainMediaPlaylists: string[] = [];
     page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
+      const { pathname: path, search } = new URL(request.url());
       if (/\/master\.m3u8$/.test(path)) masters.push(request.url());
+      if (/\/media\.m3u8$/.test(path) && !search) plainMediaPlaylists.push(path);
       if (path.startsWith('/api/v2/channels/studio-live/')) calls.push(path);
     });
     page.on('worker', (worker) => workers.push(worker.url()));
@@ -31,14 +34,16 @@ test.describe('player start-up', () => {
     expect(timing.started[0]).toBeLessThan(timing.adopted[0]!);
     // The engine's worker started from index.html, before the app's code had started a player,
     // and the player adopted it: one worker. The page carried the channel's two answers and the
-    // stream's multivariant playlist (the platform's early data): none of them was asked for,
-    // and the worker's first request was its media playlist.
+    // stream's multivariant and media playlists (the platform's early data): none of them was
+    // asked for; the engine started from the page's copy of its variant's media playlist, and
+    // every playlist it asked for is a blocking reload.
     expect(timing.engine).toHaveLength(1);
     expect(timing.engine[0]).toBeLessThan(timing.started[0]!);
     expect(await page.evaluate(() => performance.getEntriesByName('onair:early-data').length)).toBe(1);
     expect(workers).toHaveLength(1);
     expect(workers[0]).toMatch(/\/assets\/engine-worker-[\w-]+\.js$/);
     expect(masters).toEqual([]);
+    expect(plainMediaPlaylists).toEqual([]);
     expect(calls.filter((c) => /\/(info|playback-url)$/.test(c))).toEqual([]);
     expect(
       await page.evaluate(() => (window as { __onairStart?: { engine: unknown } }).__onairStart?.engine),
@@ -57,9 +62,11 @@ test.describe('player start-up', () => {
     await withoutEarlyData(page);
     const masters: string[] = [];
     const calls: string[] = [];
+    const plainMediaPlaylists: string[] = [];
     page.on('request', (request) => {
-      const path = new URL(request.url()).pathname;
+      const { pathname: path, search } = new URL(request.url());
       if (/\/master\.m3u8$/.test(path)) masters.push(path);
+      if (/\/media\.m3u8$/.test(path) && !search) plainMediaPlaylists.push(path);
       if (path.startsWith('/api/v2/channels/studio-live/')) calls.push(path);
     });
     await page.goto('/studio-live?muted=true');
@@ -67,6 +74,7 @@ test.describe('player start-up', () => {
     expect(await page.evaluate(() => performance.getEntriesByName('onair:early-data').length)).toBe(0);
     expect(calls.sort()).toEqual(['/api/v2/channels/studio-live/info', '/api/v2/channels/studio-live/playback-url']);
     expect(masters).toHaveLength(1);
+    expect(plainMediaPlaylists).toHaveLength(1);
     await expectPlaybackAdvances(page, { frames: 20, seconds: 1.2 });
   });
 

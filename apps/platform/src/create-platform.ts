@@ -198,7 +198,11 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     earlyData: (request) => {
       const slug = pageSlug(request.url);
       return slug
-        ? earlyDataFor(slug, request.selfOrigin, { channels, multivariantText: liveOrigin.multivariantText })
+        ? earlyDataFor(slug, request.selfOrigin, {
+            channels,
+            multivariantText: liveOrigin.multivariantText,
+            mediaPlaylistsNow: liveOrigin.mediaPlaylistsNow,
+          })
         : null;
     },
   });

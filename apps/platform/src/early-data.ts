@@ -1,14 +1,15 @@
 /**
  * The embed page's early data (issue 36, "first frame at or below native"): the platform that
  * serves `/{slug}` already knows what the page's first requests would ask it (the channel's
- * info and playback URL) and what the stream's first one would (the multivariant playlist),
- * so it writes them into the page, where the early start takes them
+ * info and playback URL) and what the stream's first ones would (the multivariant playlist
+ * and the media playlists), so it writes them into the page, where the early start takes them
  * (apps/embed/src/boot/early-data.ts) instead of asking. The bodies are exactly the API's and
  * the origin's answers, so the client validates them as it would those.
  *
  * Left out: a private channel (its playback URL carries a token minted per request for the
- * embed's own pages: the page asks for it), and the playlist of a stream played from
- * elsewhere (CHANNELS_FILE) or off air.
+ * embed's own pages: the page asks for it), and the playlists of a stream played from
+ * elsewhere (CHANNELS_FILE), off air, or DRM-protected (its playlists carry key tags the
+ * origin adds as it sends them).
  */
 
 import { isValidSlug } from '@onair/contracts';
@@ -19,15 +20,31 @@ import { scriptSafeJson } from './public-config.ts';
 
 export const EARLY_DATA_ELEMENT_ID = 'onair-early-data';
 
+/** A media playlist in the page: its absolute URL, text, and when what it lists was published (epoch ms). */
+export interface EarlyMediaPlaylist {
+  url: string;
+  text: string;
+  writtenAtMs: number;
+}
+
 export interface EarlyData {
   answers: Record<string, unknown>;
   multivariant: { url: string; text: string } | null;
+  /**
+   * The media playlist of each picture variant the multivariant lists, as the origin would
+   * answer it now: the engine's start needs one, and the platform cannot tell which (the
+   * viewer's size picks it), so all of them (four here, about 2 KiB each, alike enough to
+   * compress to little).
+   */
+  media: EarlyMediaPlaylist[];
 }
 
 export interface EarlyDataSources {
   channels: Pick<ChannelStore, 'get'>;
   /** The own origin's multivariant playlist for a live channel, or null. */
   multivariantText(slug: string): string | null;
+  /** The own origin's media playlists for a live channel, by the URI the multivariant lists. */
+  mediaPlaylistsNow(slug: string): { uri: string; playlist: { text: string; writtenAtMs: number } }[];
 }
 
 /** The early data of the page `/{slug}` served at `origin`, or null where there is none to give. */
@@ -41,8 +58,15 @@ export function earlyDataFor(slug: string, origin: string, sources: EarlyDataSou
     [channelPath(CHANNEL_PLAYBACK_URL_PATH, slug)]: { data: url },
   };
   const own = url !== null && new URL(url).origin === origin && new URL(url).pathname.startsWith('/hls/');
-  const text = own && channel.live ? sources.multivariantText(channel.slug) : null;
-  return { answers, multivariant: url && text ? { url, text } : null };
+  // A protected stream's playlists leave the origin with its key tags (protection/index.ts
+  // adds them as they are sent): the page asks for those, never a copy without them.
+  const plain = own && channel.protection === undefined;
+  const text = plain && channel.live ? sources.multivariantText(channel.slug) : null;
+  if (!url || !text) return { answers, multivariant: null, media: [] };
+  const media = sources
+    .mediaPlaylistsNow(channel.slug)
+    .map(({ uri, playlist }) => ({ url: new URL(uri, url).href, ...playlist }));
+  return { answers, multivariant: { url, text }, media };
 }
 
 /** The data in the page's head, ahead of the early start that reads it. */

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http-error.ts';
 import { injectIntoHead, oembedDiscoveryLink, type DiscoveryLookup } from './oembed/discovery.ts';
+import { encodePage } from './page-encoding.ts';
 import { injectConfig, publicConfigFor } from './public-config.ts';
 import { sendRefusedEmbedding, type RefusedEmbedding } from './embedding/allowed-embedders.ts';
 import {
@@ -197,11 +198,14 @@ export async function registerEmbed(
       frameAncestors: policy.frameAncestors ?? ANY_SITE,
       extraOrigins: policy.extraOrigins,
     });
+    const page = encodePage(html, request.headers['accept-encoding']);
+    if (page.encoding) reply.header('content-encoding', page.encoding);
     return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding')
       .header('content-security-policy', csp)
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(page.body);
   };
 
   app.get('/', servePage);

@@ -1,7 +1,7 @@
 /**
  * What the platform hands the page with its HTML (issue 36, "first frame at or below native"):
- * the answers to the channel's two calls, by path, and the live stream's multivariant playlist,
- * in `<script id="onair-early-data" type="application/json">` ahead of the early start. Native
+ * the answers to the channel's two calls, by path, and the live stream's multivariant and media
+ * playlists, in `<script id="onair-early-data" type="application/json">` ahead of the early start. Native
  * HLS wins a cold start because its page already holds the stream's URL; with these, ours does
  * too, and asks for nothing before the worker's media playlist.
  *
@@ -17,6 +17,11 @@ export interface EarlyData {
   answers: Record<string, unknown>;
   /** The live stream's multivariant playlist: its absolute URL and text. */
   multivariant: { url: string; text: string } | null;
+  /**
+   * Its picture variants' media playlists, with when each was published (epoch ms): handed to
+   * the engine, which starts from the chosen one's where young enough (early-playlists.ts).
+   */
+  media: { url: string; text: string; writtenAtMs: number }[];
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -42,5 +47,16 @@ export function readEarlyData(text: string | null | undefined): EarlyData | null
     isRecord(m) && typeof m.url === 'string' && typeof m.text === 'string' && m.text.startsWith('#EXTM3U')
       ? { url: m.url, text: m.text }
       : null;
-  return { answers, multivariant };
+  const media = Array.isArray(parsed.media)
+    ? parsed.media.filter(
+        (p): p is EarlyData['media'][number] =>
+          isRecord(p) &&
+          typeof p.url === 'string' &&
+          /^https?:\/\//.test(p.url) &&
+          typeof p.text === 'string' &&
+          p.text.startsWith('#EXTM3U') &&
+          typeof p.writtenAtMs === 'number',
+      )
+    : [];
+  return { answers, multivariant, media: multivariant ? media : [] };
 }

@@ -37,6 +37,11 @@ interface FakeVideo {
   style: Record<string, string>;
   dataset: Record<string, string>;
   currentTime: number;
+  /** Every seek, in order. */
+  seeks: number[];
+  buffered: { length: number; start(i: number): number; end(i: number): number };
+  frameCallbacks: (() => void)[];
+  requestVideoFrameCallback(callback: () => void): number;
   played: number;
   srcObject: unknown;
   play(): Promise<void>;
@@ -74,10 +79,23 @@ function fakeWindow(
         return options.cookie ?? '';
       },
       createElement: (() => {
+        let time = 0;
         const video: FakeVideo = {
           style: {},
           dataset: {},
-          currentTime: 0,
+          get currentTime() {
+            return time;
+          },
+          set currentTime(value: number) {
+            time = value;
+            video.seeks.push(value);
+          },
+          seeks: [],
+          buffered: { length: 0, start: () => 0, end: () => 0 },
+          frameCallbacks: [],
+          requestVideoFrameCallback(callback: () => void) {
+            return video.frameCallbacks.push(callback);
+          },
           played: 0,
           srcObject: null,
           play() {
@@ -182,6 +200,7 @@ describe('the early start', () => {
         '/api/v2/channels/studio-live/playback-url': { data: MASTER },
       },
       multivariant: { url: MASTER, text: '#EXTM3U\n#EXT-X-VERSION:7\n' },
+      media: [{ url: MASTER.replace('master', '720p/media'), text: '#EXTM3U\n', writtenAtMs: 1000 }],
     };
     win.document.getElementById = (id) => (id === 'onair-early-data' ? { textContent: JSON.stringify(early) } : null);
     win.Response = Response;
@@ -192,7 +211,7 @@ describe('the early start', () => {
     expect(worker.posted.at(-1)).toEqual({
       cmd: 'load',
       path: MASTER,
-      extra: { multivariant: '#EXTM3U\n#EXT-X-VERSION:7\n' },
+      extra: { multivariant: '#EXTM3U\n#EXT-X-VERSION:7\n', media: early.media },
     });
     // The app's API client takes the answers as responses, as it would its own requests'.
     const info = await handle.responses['/api/v2/channels/studio-live/info']!;
@@ -224,6 +243,37 @@ describe('the early start', () => {
     expect(handle.engine?.video).toBe(videos[0]);
     // The seek is done: the player, replaying the backlog, must not do it again.
     expect(handle.engine?.backlog.map((e) => (e.data as { type: string }).type)).toEqual(['mediaSourceHandle']);
+  });
+
+  it('shows the start’s key frame first, then seeks on to the position once that picture is up', async () => {
+    const { win, videos } = fakeWindow({ search: '?muted=true' });
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    const worker = FakeWorker.made[0]!;
+    await settle();
+    worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
+    const video = videos[0]!;
+    // The engine appended the start's independent part (12.0-12.2), then asked for 12.5.
+    video.buffered = { length: 1, start: () => 12, end: () => 12.2 };
+    worker.say({ type: 'seek', position: 12.5 });
+    expect(video.seeks).toEqual([12]);
+    expect(video.played).toBe(1);
+    // The first frame callback is the app's release; the last one, the key frame's picture.
+    video.frameCallbacks.at(-1)!();
+    expect(video.seeks).toEqual([12, 12.5]);
+  });
+
+  it('leaves a position the viewer chose before the key frame’s picture came', async () => {
+    const { win, videos } = fakeWindow({ search: '?muted=true' });
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    const worker = FakeWorker.made[0]!;
+    await settle();
+    worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
+    const video = videos[0]!;
+    video.buffered = { length: 1, start: () => 12, end: () => 12.2 };
+    worker.say({ type: 'seek', position: 12.5 });
+    video.currentTime = 30;
+    video.frameCallbacks.at(-1)!();
+    expect(video.seeks).toEqual([12, 30]);
   });
 
   it('leaves the element paused where the viewer wants sound (the player asks the browser first)', async () => {

@@ -10,6 +10,7 @@ import type { EarlyEngine } from '../lib/early-engine.ts';
 import type { EarlyResponses } from '../lib/early-requests.ts';
 import { parseEmbedParams } from '../lib/embed-params.ts';
 import { EARLY_DATA_ELEMENT_ID, readEarlyData, type EarlyData } from './early-data.ts';
+import { firstPictureTime } from './first-picture.ts';
 
 /**
  * The page's one early-start handle (`window.__onairStart`), read by the app once:
@@ -228,7 +229,7 @@ function runEarlyEngine(
     if (!source || !engine.url || handle.engine !== engine) return;
     const video = engine.video ?? (engine.video = earlyVideo(win, source, engine, releaseApp));
     if (start !== null) {
-      video.currentTime = start;
+      seekWithFirstPicture(video, start);
       // Done here: the player, replaying the backlog, must not seek back to it later.
       engine.backlog = engine.backlog.filter((queued) => (queued.data as { type?: string } | null)?.type !== 'seek');
       win.performance.mark('onair:early-seek');
@@ -265,10 +266,32 @@ function runEarlyEngine(
     // Adopted meanwhile (the app took over before the text came), the worker still waits for
     // this load: only a discarded engine goes without it.
     if (engine.discarded) return;
-    post({ cmd: 'load', path: url, ...(text === null ? {} : { extra: { multivariant: text } }) });
+    // The media playlists come with the multivariant they belong to, never alone.
+    const media = given !== null && early && early.media.length > 0 ? { media: early.media } : {};
+    post({ cmd: 'load', path: url, ...(text === null ? {} : { extra: { multivariant: text, ...media } }) });
   });
   // Never adopted (the app failed, or chose another sink): gone with the adoption window.
   win.setTimeout(discard, EARLY_ADOPTION_WINDOW_MS);
+}
+
+/**
+ * The start's seek, by way of its key frame's picture where that comes first (first-picture.ts):
+ * the second seek waits for that picture to be presented (or, without frame callbacks, for the
+ * first seek to end).
+ */
+function seekWithFirstPicture(video: HTMLVideoElement, position: number): void {
+  const picture = firstPictureTime(video.buffered, position);
+  if (picture === null) {
+    video.currentTime = position;
+    return;
+  }
+  video.currentTime = picture;
+  const toPosition = () => {
+    // Moved elsewhere meanwhile (the viewer, the player): that position stands.
+    if (video.currentTime >= picture && video.currentTime < position) video.currentTime = position;
+  };
+  if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(toPosition);
+  else video.addEventListener('seeked', toPosition, { once: true });
 }
 
 async function multivariantText(win: EarlyWindow, fetchFn: typeof fetch, url: string): Promise<string | null> {
@@ -299,8 +322,11 @@ function earlyVideo(win: EarlyWindow, source: MediaSourceHandle, engine: EarlyEn
   else video.addEventListener('loadeddata', () => releaseApp());
   video.addEventListener('error', () => releaseApp());
   // Paused before the app takes over (a media key, the browser's picture-in-picture window):
-  // that is the viewer's pause, and the app keeps it (page-player.ts).
-  video.addEventListener('pause', () => (engine.pausedByViewer = true));
+  // that is the viewer's pause, and the app keeps it (page-player.ts). Not the pause Chromium
+  // makes with a decode error: the player's reload answers that, and plays again.
+  video.addEventListener('pause', () => {
+    if (!video.error) engine.pausedByViewer = true;
+  });
   (win.document.body ?? win.document.documentElement).appendChild(video);
   win.performance.mark('onair:early-video');
   return video;

@@ -29,7 +29,14 @@ import {
   ok,
   problem,
 } from './origin-replies.ts';
-import { absolutePart, decideBlocking, liveEdge, partDurationMs, partEndMs } from './part-timeline.ts';
+import {
+  absolutePart,
+  decideBlocking,
+  latestPublishedPart,
+  liveEdge,
+  partDurationMs,
+  partEndMs,
+} from './part-timeline.ts';
 import type { PartGrid } from './part-timeline.ts';
 import { buildPartAt } from './segment.ts';
 import { publishedWindow } from './timeline.ts';
@@ -58,7 +65,22 @@ const BLOCKING_HOLD_TARGETS = 3;
 const HINT_HOLD_PARTS = 3;
 const PART_INDEX_PATTERN = /^\d{1,3}$/;
 
-export async function registerLowLatencyRoutes(app: FastifyInstance, context: LowLatencyContext): Promise<void> {
+/** A media playlist as the origin would answer it now, and when what it lists was published. */
+export interface MediaPlaylistNow {
+  text: string;
+  /** Epoch ms: the end of the newest part it lists (what a Last-Modified would say). */
+  writtenAtMs: number;
+}
+
+export interface LowLatencyRoutes {
+  /** The media playlist of one rendition of an on-air channel, rendered now (no directives). */
+  mediaPlaylistNow(slug: string, rendition: string): MediaPlaylistNow;
+}
+
+export async function registerLowLatencyRoutes(
+  app: FastifyInstance,
+  context: LowLatencyContext,
+): Promise<LowLatencyRoutes> {
   const { fixture, now, windowSize, find } = context;
   const grid: PartGrid = {
     segmentDurationMs: fixture.segmentDurationMs,
@@ -157,4 +179,16 @@ export async function registerLowLatencyRoutes(app: FastifyInstance, context: Lo
     }
     return ok(reply, SEGMENT_TYPE, SEGMENT_CACHE, buildPartAt(fixture, rendition, part));
   });
+
+  return {
+    mediaPlaylistNow(slug, rendition) {
+      const at = now();
+      const text = renderLowLatencyPlaylist(at, {
+        ...grid,
+        windowSize: windowSize(slug),
+        siblings: siblings.get(rendition) ?? [],
+      });
+      return { text, writtenAtMs: partEndMs(latestPublishedPart(at, grid), grid) };
+    },
+  };
 }

@@ -12,10 +12,11 @@ const NOW = Date.UTC(2026, 0, 1, 0, 0, 9, 250);
 const NEWEST = 1_767_225_608;
 
 let app: FastifyInstance;
+let origin: Awaited<ReturnType<typeof registerLiveOrigin>>;
 
 beforeAll(async () => {
   app = Fastify();
-  await registerLiveOrigin(app, { fixture, now: () => NOW, isLive: (slug) => slug === 'on-air' });
+  origin = await registerLiveOrigin(app, { fixture, now: () => NOW, isLive: (slug) => slug === 'on-air' });
   await app.ready();
 });
 afterAll(() => app.close());
@@ -78,6 +79,18 @@ describe('live origin routes', () => {
         .filter((l) => l.startsWith('seg-'))
         .at(-1),
     ).toBe(`seg-${NEWEST}.m4s`);
+  });
+
+  it('tells the platform each picture variant’s media playlist as the route answers it now', async () => {
+    const now = origin.mediaPlaylistsNow('on-air');
+    expect(now.map((m) => m.uri)).toEqual(fixture.renditions.map((r) => `${r.name}/media.m3u8`));
+    for (const { uri, playlist } of now) {
+      expect(playlist.text).toBe((await get(`/hls/on-air/${uri}`)).body);
+      // Published when its newest part ended: at or before now, less than a part ago.
+      expect(playlist.writtenAtMs).toBeLessThanOrEqual(NOW);
+      expect(NOW - playlist.writtenAtMs).toBeLessThan(fixture.segmentDurationMs / fixture.fragmentsPerSegment);
+    }
+    expect(origin.mediaPlaylistsNow('off-air')).toEqual([]);
   });
 
   it('serves the init segment', async () => {

@@ -9,7 +9,7 @@ import { ADVERTISED_ONLY, chooseAdvertised } from './advertised-variants.ts';
 import { AUDIO_ONLY_RENDITION, audioOnlyRendition } from './audio-rendition.ts';
 import type { Fixture, Rendition } from './fixture.ts';
 import { registerLowLatencyRoutes } from './ll-routes.ts';
-import type { RenditionParams } from './ll-routes.ts';
+import type { MediaPlaylistNow, RenditionParams } from './ll-routes.ts';
 import {
   INIT_CACHE,
   INIT_TYPE,
@@ -85,6 +85,11 @@ function variantOf(r: Rendition): VariantStream {
 export interface LiveOrigin {
   /** The multivariant playlist `/hls/{slug}/master.m3u8` answers now, or null while the channel is off air. */
   multivariantText(slug: string): string | null;
+  /**
+   * The media playlists of the channel's picture renditions as they would be answered now, by
+   * the URI the multivariant lists them at (`720p/media.m3u8`); empty while off air.
+   */
+  mediaPlaylistsNow(slug: string): { uri: string; playlist: MediaPlaylistNow }[];
 }
 
 export async function registerLiveOrigin(app: FastifyInstance, options: LiveOriginOptions): Promise<LiveOrigin> {
@@ -159,7 +164,7 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
   registerServerTime(app, now);
 
   // The media playlists and the parts, with LL-HLS's blocking requests.
-  await registerLowLatencyRoutes(app, { fixture, now, windowSize: windowFor, find });
+  const lowLatency = await registerLowLatencyRoutes(app, { fixture, now, windowSize: windowFor, find });
 
   app.get<{ Params: RenditionParams }>('/hls/:slug/:rendition/init.mp4', async (request, reply) => {
     const rendition = find(reply, request.params);
@@ -210,5 +215,14 @@ export async function registerLiveOrigin(app: FastifyInstance, options: LiveOrig
 
   // Anything else under /hls gets the same 404 shape as a missing channel.
   app.get('/hls/*', async (_request, reply) => problem(reply, 404, 'Not found'));
-  return { multivariantText: (slug) => (isLive(slug) ? multivariantFor(slug) : null) };
+  return {
+    multivariantText: (slug) => (isLive(slug) ? multivariantFor(slug) : null),
+    mediaPlaylistsNow: (slug) =>
+      isLive(slug)
+        ? fixture.renditions.map((r) => ({
+            uri: variantOf(r).uri,
+            playlist: lowLatency.mediaPlaylistNow(slug, r.name),
+          }))
+        : [],
+  };
 }

@@ -6,6 +6,7 @@
  * well; on `default-media-source` (setSinkType before load) the page keeps the MediaSource
  * and carries out each operation the engine posts (client-target.ts).
  */
+import { earlyPlaylists } from './early-playlists.ts';
 import { LiveEngine } from './live-engine.ts';
 import { ClientTarget } from './client-target.ts';
 import { MseTarget } from './mse-target.ts';
@@ -211,7 +212,8 @@ function handle(command: EngineCommand): void {
   switch (command.cmd) {
     case 'load': {
       const multivariant = command.extra?.multivariant;
-      return engine.load(command.path, typeof multivariant === 'string' ? multivariant : undefined);
+      const media = earlyPlaylists(command.extra?.media);
+      return engine.load(command.path, typeof multivariant === 'string' ? multivariant : undefined, media);
     }
     case 'seekTo':
       if (command.position === 'live') engine.seekToLive();

@@ -23,6 +23,8 @@ function start(
     bandwidthEstimate?: number;
     /** The multivariant playlist's text as the page fetched it (load's `extra.multivariant`). */
     multivariant?: string;
+    /** The media playlists the page holds (load's `extra.media`). */
+    media?: { url: string; text: string; writtenAtMs: number }[];
     onEvent?: (event: EngineEvent) => void;
     loadSubtitles?: SubtitleLoader;
     identity?: RequestIdentity;
@@ -53,7 +55,7 @@ function start(
   const [w, h] = options.viewport ?? [640, 360];
   engine.setViewport(w, h);
   if (options.identity) engine.setIdentity(options.identity);
-  engine.load(options.url ?? MASTER, options.multivariant);
+  engine.load(options.url ?? MASTER, options.multivariant, options.media);
 }
 
 const anonymousIncluding = (): RequestIdentity => ({ ...NO_IDENTITY, credentials: 'include' });
@@ -127,6 +129,34 @@ describe('LiveEngine', () => {
     expect(origin.requests[0]).toBe('360p/media.m3u8');
     expect(origin.requests).not.toContain('master.m3u8');
     expect(of('sourceInfo')[0]!.qualities.map((q) => q.name)).toEqual(['360p', '720p']);
+    expect(of('seek')).toHaveLength(1);
+  });
+
+  it('starts from the page’s copy of the chosen variant’s media playlist: its first requests are the start’s pieces', async () => {
+    const copy = (name: string) => ({
+      url: `https://origin.test/hls/ch/${name}/media.m3u8`,
+      text: origin.mediaPlaylist(name),
+      writtenAtMs: Date.now() - 100,
+    });
+    start({ multivariant: origin.multivariant(), media: [copy('360p'), copy('720p')] });
+    await settle();
+    // No plain request for the playlist: the init segment and the parts, and the blocking
+    // reload for the part after the copy's newest.
+    expect(origin.requests.filter((r) => r === '360p/media.m3u8')).toEqual([]);
+    expect(origin.requests[0]).toMatch(/^360p\/(init\.mp4|media\.m3u8\?_HLS_msn=)/);
+    expect(origin.requests).toContain('360p/init.mp4');
+    expect(of('seek')).toHaveLength(1);
+  });
+
+  it('asks for the media playlist itself when the page’s copy is too old to start from', async () => {
+    const stale = {
+      url: 'https://origin.test/hls/ch/360p/media.m3u8',
+      text: origin.mediaPlaylist('360p'),
+      writtenAtMs: Date.now() - 5000,
+    };
+    start({ multivariant: origin.multivariant(), media: [stale] });
+    await settle();
+    expect(origin.requests[0]).toBe('360p/media.m3u8');
     expect(of('seek')).toHaveLength(1);
   });
 

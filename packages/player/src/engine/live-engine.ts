@@ -2,6 +2,7 @@ import type { DrmKey } from '../hls/media-playlist.ts';
 import { psshOf } from './fmp4.ts';
 import type { MediaPlaylist } from '../hls/media-playlist.ts';
 import { parseMultivariant, type AudioRendition, type Multivariant } from '../hls/multivariant.ts';
+import { freshEarlyPlaylist, type EarlyMediaPlaylist } from './early-playlists.ts';
 import { ErrorCode, ErrorType } from '../types/errors.ts';
 import { ThroughputEstimator } from './abr.ts';
 import { AudioLoop, type AudioLoopHost } from './audio-loop.ts';
@@ -106,10 +107,10 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
       },
       sleep: (ms) => this.wakeups.sleep(ms),
       lowLatency: () => this.options.lowLatency,
-      onPlaylist: (playlist, modifiedMs) => {
+      onPlaylist: (playlist, modifiedMs, ageMs) => {
         this.playlist = playlist;
         const maxMs = 1000 * (playlist.partTarget || playlist.targetDuration);
-        this.playlistWrittenAt = deps.monotonic() - ageAtArrivalMs(modifiedMs, deps.now(), maxMs);
+        this.playlistWrittenAt = deps.monotonic() - (ageMs ?? ageAtArrivalMs(modifiedMs, deps.now(), maxMs));
         this.emitTimeline();
         this.wakeups.wake();
       },
@@ -156,8 +157,11 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     this.requests.identity.identity = identity;
   }
 
-  /** `multivariant`: the text of `url`, when the page has fetched it already (load's `extra`). */
-  load(url: string, multivariant?: string): void {
+  /**
+   * `multivariant`: the text of `url`, when the page has fetched it already; `media`: the page's
+   * copies of its media playlists (both load's `extra`, early-playlists.ts).
+   */
+  load(url: string, multivariant?: string, media: readonly EarlyMediaPlaylist[] = []): void {
     this.url = url;
     this.requests.identity.restart(url);
     this.failed = false;
@@ -166,7 +170,7 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     this.audio = null;
     this.text.clear();
     this.loop.offsets.forget();
-    void this.loadMultivariant(url, gen, multivariant);
+    void this.loadMultivariant(url, gen, multivariant, media);
   }
 
   /** Leaves what is buffered and starts again at the live edge (a long stall, liveMaxLatency). */
@@ -420,7 +424,12 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     );
   }
 
-  private async loadMultivariant(url: string, gen: number, fetched?: string): Promise<void> {
+  private async loadMultivariant(
+    url: string,
+    gen: number,
+    fetched?: string,
+    media: readonly EarlyMediaPlaylist[] = [],
+  ): Promise<void> {
     const scope = { signal: this.abort.signal, current: () => gen === this.generation };
     const multivariant = await this.requests.playlist(
       url,
@@ -462,7 +471,8 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
       multivariant,
       multivariant.variants.find((v) => v.url === this.renditions.all[this.variant]?.url),
     );
-    this.refresher.follow(this.renditions.all[this.variant]!.url);
+    const variantUrl = this.renditions.all[this.variant]!.url;
+    this.refresher.follow(variantUrl, undefined, freshEarlyPlaylist(media, variantUrl, this.deps.now()) ?? undefined);
     this.startLoops(gen);
   }
 

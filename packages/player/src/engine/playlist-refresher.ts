@@ -5,6 +5,14 @@ import { afterLast, blockingReloadUrl } from './part-scheduler.ts';
 export interface FetchedPlaylist {
   playlist: MediaPlaylist;
   modifiedMs: number | null;
+  /** Its age on arrival (ms) where that is known exactly (a copy the page held), not read from Last-Modified. */
+  ageMs?: number;
+}
+
+/** A copy of the first playlist the page already holds (early-playlists.ts), with its age now. */
+export interface GivenPlaylist {
+  text: string;
+  ageMs: number;
 }
 
 export interface RefresherIo {
@@ -15,8 +23,11 @@ export interface RefresherIo {
     parse: (text: string, modifiedMs: number | null) => FetchedPlaylist,
   ): Promise<FetchedPlaylist | null>;
   sleep(ms: number): Promise<void>;
-  /** `modifiedMs`: the newest answer's Last-Modified (playlist-age.ts), null where it had none. */
-  onPlaylist(playlist: MediaPlaylist, modifiedMs: number | null): void;
+  /**
+   * `modifiedMs`: the newest answer's Last-Modified (playlist-age.ts), null where it had none;
+   * `ageMs`: its exact age on arrival, where known (a copy the page held).
+   */
+  onPlaylist(playlist: MediaPlaylist, modifiedMs: number | null, ageMs?: number): void;
   /** Without low latency parts are left out (withoutParts), and reloads wait for whole segments. */
   lowLatency(): boolean;
 }
@@ -37,11 +48,12 @@ export class PlaylistRefresher {
   /**
    * `from`: where a rendition report of the playlist left says this variant is (a switch): the
    * first request blocks for that part, which the server has, instead of a plain request a
-   * cache may answer with an older playlist.
+   * cache may answer with an older playlist. `given`: the first playlist, which the page holds
+   * already; every later one is asked for as usual (unreadable, it is asked for too).
    */
-  follow(url: string, from?: { msn: number; part: number | null }): void {
+  follow(url: string, from?: { msn: number; part: number | null }, given?: GivenPlaylist): void {
     this.stop();
-    void this.loop(url, this.run, from);
+    void this.loop(url, this.run, from, given);
   }
 
   stop(): void {
@@ -50,7 +62,12 @@ export class PlaylistRefresher {
     this.abort = new AbortController();
   }
 
-  private async loop(variantUrl: string, run: number, from?: { msn: number; part: number | null }): Promise<void> {
+  private async loop(
+    variantUrl: string,
+    run: number,
+    from?: { msn: number; part: number | null },
+    given?: GivenPlaylist,
+  ): Promise<void> {
     let current: MediaPlaylist | null = null;
     let full = false;
     while (run === this.run && !current?.endList) {
@@ -66,10 +83,13 @@ export class PlaylistRefresher {
         if (run !== this.run) return;
       }
       full = false;
-      const fetched = await this.io.fetch(url, this.abort.signal, (text, modifiedMs) => ({
-        playlist: parseMediaPlaylist(text, variantUrl),
-        modifiedMs,
-      }));
+      const held = !current && given ? readGiven(given, variantUrl) : null;
+      const fetched =
+        held ??
+        (await this.io.fetch(url, this.abort.signal, (text, modifiedMs) => ({
+          playlist: parseMediaPlaylist(text, variantUrl),
+          modifiedMs,
+        })));
       if (!fetched || run !== this.run) return;
       const merged = mergeDelta(current, fetched.playlist);
       if (!merged) {
@@ -78,7 +98,16 @@ export class PlaylistRefresher {
         continue;
       }
       current = this.io.lowLatency() ? merged : withoutParts(merged);
-      this.io.onPlaylist(current, fetched.modifiedMs);
+      this.io.onPlaylist(current, fetched.modifiedMs, fetched.ageMs);
     }
+  }
+}
+
+/** The page's copy as if it had just arrived, or null where it does not parse (then it is asked for). */
+function readGiven(given: GivenPlaylist, variantUrl: string): FetchedPlaylist | null {
+  try {
+    return { playlist: parseMediaPlaylist(given.text, variantUrl), modifiedMs: null, ageMs: given.ageMs };
+  } catch {
+    return null;
   }
 }

@@ -2,6 +2,7 @@ import type { AuthorizationRefusal, ErrorSource, ErrorType, PlaybackRestriction 
 import type { AudioTrack, Quality, TextTrack } from '../types/quality.ts';
 import type { TrackKind } from './media-target.ts';
 import type { DrmKey } from '../hls/media-playlist.ts';
+import type { EarlyMediaPlaylist } from './early-playlists.ts';
 
 /**
  * SPEC §7 "Commands the player posts to its worker", typed both ways. Commands carry `cmd`,
@@ -25,8 +26,14 @@ export type EngineCommand =
    * `extra.multivariant`: the text of `path`, which the page has fetched already (the embed's
    * early script asks for it while the worker starts); the engine then starts with the media
    * playlist. Anything but a string there is ignored and the engine asks for `path` itself.
+   * `extra.media`: the page's copies of the media playlists (early-playlists.ts); the chosen
+   * variant's, where young enough, is the engine's first.
    */
-  | { cmd: 'load'; path: string; extra?: { startLatency?: number; multivariant?: string } }
+  | {
+      cmd: 'load';
+      path: string;
+      extra?: { startLatency?: number; multivariant?: string; media?: EarlyMediaPlaylist[] };
+    }
   | { cmd: 'play' }
   | { cmd: 'playIntent' }
   | { cmd: 'pause' }
