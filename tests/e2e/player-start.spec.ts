@@ -20,6 +20,10 @@ test.describe('player start-up', () => {
     page.on('worker', (worker) => workers.push(worker.url()));
     await page.goto('/studio-live');
     await waitForPlayback(page);
+    // The early element plays before the app is up: the screen adopts the player after that.
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName('onair:player-adopted', 'mark').length))
+      .toBeGreaterThanOrEqual(1);
 
     const timing = await page.evaluate(() => {
       const marks = (name: string) => performance.getEntriesByName(name, 'mark').map((m) => m.startTime);

@@ -276,6 +276,21 @@ describe('the early start', () => {
     expect(video.seeks).toEqual([12, 30]);
   });
 
+  it('never plays again on a later start seek once the viewer has paused the element', async () => {
+    const { win, videos } = fakeWindow({ search: '?muted=true' });
+    const handle = earlyStart(win, '/assets/engine-worker-abc.js')!;
+    const worker = FakeWorker.made[0]!;
+    await settle();
+    worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
+    worker.say({ type: 'seek', position: 12.5 });
+    expect(videos[0]!.played).toBe(1);
+    // The viewer pauses (a media key); the engine starts again and seeks.
+    handle.engine!.pausedByViewer = true;
+    worker.say({ type: 'seek', position: 20 });
+    expect(videos[0]!.seeks.at(-1)).toBe(20);
+    expect(videos[0]!.played).toBe(1);
+  });
+
   it('leaves the element paused where the viewer wants sound (the player asks the browser first)', async () => {
     const { win, videos } = fakeWindow({ search: '' });
     earlyStart(win, '/assets/engine-worker-abc.js');

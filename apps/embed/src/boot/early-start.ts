@@ -233,8 +233,9 @@ function runEarlyEngine(
       // Done here: the player, replaying the backlog, must not seek back to it later.
       engine.backlog = engine.backlog.filter((queued) => (queued.data as { type?: string } | null)?.type !== 'seek');
       win.performance.mark('onair:early-seek');
-      // Muted autoplay is allowed everywhere.
-      if (playEarly) video.play().catch(() => {});
+      // Muted autoplay is allowed everywhere. Once only: a later start seek (the engine
+      // started again before the app took over) must not undo a viewer's pause.
+      if (playEarly && !engine.pausedByViewer) video.play().catch(() => {});
     }
     start = null;
   };

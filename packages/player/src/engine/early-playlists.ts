@@ -15,10 +15,12 @@ export interface EarlyMediaPlaylist {
 
 /**
  * Older than this by the viewer's clock (a page restored from the history, a page that sat
- * before running), a copy is left and the engine asks: one target duration of our origin, and
- * a start from an older copy would land that much further from the edge.
+ * before running), a copy is left and the engine asks. Three target durations of our origin
+ * (its HOLD-BACK): a fresh page's copy is 0.2-0.5 s old when the worker takes it, more on a busy
+ * machine whose worker starts late, and every part it lists is still in the origin's window;
+ * a start from an older copy lands further from the edge, and catching up brings it back.
  */
-export const EARLY_PLAYLIST_MAX_AGE_MS = 1000;
+export const EARLY_PLAYLIST_MAX_AGE_MS = 3000;
 /** A copy from up to this far in the viewer's future is a clock behind the server's: taken, as new. */
 export const EARLY_PLAYLIST_CLOCK_SKEW_MS = 1000;
 
