@@ -84,6 +84,9 @@ export class PlaylistRefresher {
       }
       full = false;
       const held = !current && given ? readGiven(given, variantUrl) : null;
+      // Once: a copy that cannot start the playlist (a delta: nothing to merge it into) is
+      // asked for instead, never read again in a loop with no request to wait on.
+      given = undefined;
       const fetched =
         held ??
         (await this.io.fetch(url, this.abort.signal, (text, modifiedMs) => ({
