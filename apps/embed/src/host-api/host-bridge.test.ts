@@ -176,6 +176,25 @@ describe('HostBridge', () => {
     expect(error.message).not.toContain('token');
   });
 
+  it('holds a stream gone (NotAvailable) until the screen shows it; a stream that ends is told as offline alone', () => {
+    const h = setUp();
+    const detach = h.bridge.attach(h.fake.player, h.requester);
+    const gone = { type: 'NotAvailable', code: 404, source: 'x', message: 'gone' } as never;
+    h.fake.set({ error: gone });
+    expect(h.events()).not.toContain('error');
+    // The channel said still live: the screen shows it, and the page hears it once.
+    h.bridge.errorShown(gone);
+    h.bridge.errorShown(gone);
+    expect(h.events().filter((e) => e === 'error')).toHaveLength(1);
+    expect(h.posted.at(-1)).toMatchObject({ event: 'error', errorType: 'NotAvailable' });
+    // A later stream gone is held again; the channel said offline: the route moves on.
+    h.fake.set({ error: null });
+    h.fake.set({ error: { ...(gone as object) } as never });
+    detach();
+    h.bridge.setLive(false);
+    expect(h.events().slice(-2)).toEqual(['error', 'offline']);
+  });
+
   it('sends telemetry every second while playing only, with the panel figures', () => {
     const h = setUp();
     h.bridge.attach(h.fake.player, h.requester);

@@ -11,10 +11,10 @@ import {
   type Reply,
   type ReplyValue,
 } from '@onair/embed-sdk/protocol';
-import { PlayerState, type Player, type Quality, type TextMetadataCue } from '@onair/player';
+import { PlayerState, type Player, type PlayerError, type Quality, type TextMetadataCue } from '@onair/player';
 import type { PlayerRequester } from '../player/player-requester.ts';
 import type { PlayerRequest } from '../player/requests.ts';
-import { playerEvents, unheardState, type EventSource } from './player-events.ts';
+import { heardError, playerEvents, unheardState, type EventSource } from './player-events.ts';
 import { captionsOf, snapshotOf } from './player-snapshot.ts';
 import { RebufferCounter, telemetryOf } from './telemetry.ts';
 
@@ -111,7 +111,8 @@ export class HostBridge {
     let captionsHeard = '';
     let audioOnlyHeard = start.audioOnly;
     const onState = () => {
-      const state = player.getState();
+      const current = player.getState();
+      const state = { ...current, error: heardError(current.error, this.#shownError) };
       this.#sound = { volume: state.volume, muted: state.muted };
       rebuffers.observe(state.state, this.harness.now());
       const captions = captionsOf(state);
@@ -148,6 +149,7 @@ export class HostBridge {
       captionsHeard = '';
       onState();
     };
+    this.#onErrorShown = onState;
     onState();
     const timer = this.harness.setInterval(() => {
       const state = player.getState();
@@ -163,9 +165,20 @@ export class HostBridge {
       if (this.#attached === attached) {
         this.#attached = null;
         this.#afterHello = null;
+        this.#onErrorShown = null;
+        this.#shownError = null;
       }
     };
   }
+
+  /** The error the viewer's screen shows (a held one, heardError, is posted now). */
+  errorShown(error: PlayerError): void {
+    this.#shownError = error;
+    this.#onErrorShown?.();
+  }
+
+  #shownError: PlayerError | null = null;
+  #onErrorShown: (() => void) | null = null;
 
   destroy(): void {
     this.#stopListening();

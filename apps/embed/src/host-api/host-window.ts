@@ -1,5 +1,5 @@
 import { embedAccepts, framingOrigin } from '@onair/embed-sdk/protocol';
-import type { Player } from '@onair/player';
+import type { Player, PlayerError } from '@onair/player';
 import type { PlayerRequester } from '../player/player-requester.ts';
 import { readPublicConfig } from '../public-config.ts';
 import { HostBridge } from './host-bridge.ts';
@@ -9,6 +9,8 @@ import { PlayerJsBridge } from './playerjs-bridge.ts';
 /** The host-page API of a framed embed: our protocol and player.js, on one player. */
 export interface HostApi {
   attach(player: Player, requester: PlayerRequester): () => void;
+  /** The error the viewer's screen shows: a stream gone is told only then (player-events.ts heardError). */
+  errorShown(error: PlayerError): void;
   setLive(live: boolean): void;
   setStreamInfo(title: string, categories: string[]): void;
 }
@@ -75,6 +77,10 @@ export function startWindowBridge(win: Window, src: string): HostApi | null {
         detachOurs();
         detachPlayerJs();
       };
+    },
+    errorShown(error) {
+      bridge.errorShown(error);
+      playerJs.errorShown(error);
     },
     setLive: (live) => bridge.setLive(live),
     setStreamInfo: (title, categories) => bridge.setStreamInfo(title, categories),

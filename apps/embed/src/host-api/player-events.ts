@@ -1,5 +1,5 @@
 import type { EmbedEvent } from '@onair/embed-sdk/protocol';
-import { PlayerState, type PlayerStateObject } from '@onair/player';
+import { PlayerState, type PlayerError, type PlayerStateObject } from '@onair/player';
 import { playerErrorCopy } from '../lib/player-error-copy.ts';
 
 /** The part of the player's state the host page hears about. */
@@ -35,4 +35,15 @@ export function playerEvents(previous: EventSource, next: EventSource): EmbedEve
  */
 export function unheardState(current: EventSource): EventSource {
   return { paused: true, state: PlayerState.Idle, volume: current.volume, muted: current.muted, error: null };
+}
+
+/**
+ * The player's error as the host page hears it. A live stream gone (NotAvailable, its playlist
+ * answering 404) is most often a stream that ended a moment before the realtime news of it came
+ * (that news waits for the viewer's picture: player/pdt-gate.ts). The screen asks the channel
+ * again first (player-screen/use-stream-gone.ts); until it shows the error (`shown`), the host
+ * page hears none: a stream that ends is told as offline, never as an error and then offline.
+ */
+export function heardError(error: PlayerError | null, shown: PlayerError | null): PlayerError | null {
+  return error && (error.type !== 'NotAvailable' || error === shown) ? error : null;
 }

@@ -147,6 +147,18 @@ describe('PlayerJsBridge', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('emits a stream gone (NotAvailable) only once the screen shows it; other errors at once', () => {
+    const { bridge, send, posted, fake } = setUp();
+    send({ method: 'addEventListener', value: 'error', listener: 'e1' });
+    const gone = { type: 'NotAvailable', code: 404, source: 'x', message: 'gone' } as never;
+    fake.set({ error: gone });
+    expect(posted).toHaveLength(1);
+    bridge.errorShown(gone);
+    expect(posted.slice(1)).toMatchObject([{ event: 'error', listener: 'e1', value: { code: -1 } }]);
+    fake.set({ error: { type: 'Network', code: 1, source: 'x', message: 'down' } as never });
+    expect(posted).toHaveLength(3);
+  });
+
   it('says ready again to a page that listens for it after the first went by', () => {
     const { send, posted } = setUp();
     send({ method: 'addEventListener', value: 'ready', listener: 'late' });

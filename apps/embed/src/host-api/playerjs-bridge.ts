@@ -1,6 +1,7 @@
-import { PlayerState, type Player, type PlayerStateObject } from '@onair/player';
+import { PlayerState, type Player, type PlayerError, type PlayerStateObject } from '@onair/player';
 import { playerErrorCopy } from '../lib/player-error-copy.ts';
 import type { PlayerRequester } from '../player/player-requester.ts';
+import { heardError } from './player-events.ts';
 
 /**
  * The player.js protocol (embedly's cross-provider iframe protocol, spoken by Mux, Vimeo and
@@ -88,16 +89,23 @@ export class PlayerJsBridge {
   attach(player: Player, requester: PlayerRequester): () => void {
     const attached = { player, requester };
     this.#attached = attached;
-    let previous = player.getState();
-    const unsubscribe = player.subscribe(() => {
-      const state = player.getState();
+    const heard = () => {
+      const current = player.getState();
+      const state = { ...current, error: heardError(current.error, this.#shownError) };
+      return state;
+    };
+    let previous = heard();
+    const onState = () => {
+      const state = heard();
       if (state.paused !== previous.paused) this.#emit(state.paused ? 'pause' : 'play');
       if (state.state !== previous.state && state.state === PlayerState.Ended) this.#emit('ended');
       if (state.error && state.error !== previous.error) {
         this.#emit('error', { code: -1, msg: playerErrorCopy(state.error) });
       }
       previous = state;
-    });
+    };
+    const unsubscribe = player.subscribe(onState);
+    this.#onErrorShown = onState;
     const timer = this.harness.setInterval(() => {
       const state = player.getState();
       if (state.state === PlayerState.Playing) this.#emit('timeupdate', timeOf(state));
@@ -105,9 +113,22 @@ export class PlayerJsBridge {
     return () => {
       unsubscribe();
       this.harness.clearInterval(timer);
-      if (this.#attached === attached) this.#attached = null;
+      if (this.#attached === attached) {
+        this.#attached = null;
+        this.#onErrorShown = null;
+        this.#shownError = null;
+      }
     };
   }
+
+  /** The error the viewer's screen shows (a held one, heardError, is emitted now). */
+  errorShown(error: PlayerError): void {
+    this.#shownError = error;
+    this.#onErrorShown?.();
+  }
+
+  #shownError: PlayerError | null = null;
+  #onErrorShown: (() => void) | null = null;
 
   /** A message from the framing page (the harness has checked who sent it). */
   receive(data: unknown): void {

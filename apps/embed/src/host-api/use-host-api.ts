@@ -1,4 +1,4 @@
-import type { Player } from '@onair/player';
+import type { Player, PlayerError } from '@onair/player';
 import { useEffect } from 'react';
 import type { PlayerRequester } from '../player/player-requester.ts';
 import type { HostApi } from './host-window.ts';
@@ -49,4 +49,11 @@ export function useHostApiLive(live: boolean): void {
   useEffect(() => {
     void startHostApi().then((started) => started?.setLive(live));
   }, [live]);
+}
+
+/** The error the viewer's screen shows, told to the host page (a stream gone waits for it). */
+export function useHostApiErrorShown(error: PlayerError | null): void {
+  useEffect(() => {
+    if (error) void startHostApi().then((started) => started?.errorShown(error));
+  }, [error]);
 }

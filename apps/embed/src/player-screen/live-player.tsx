@@ -1,8 +1,6 @@
 import type { ChannelInfoV2 } from '@onair/contracts';
 import { PlayerState, type AudioTrack, type PlayerStateObject, type Quality } from '@onair/player';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { channelInfoQuery } from '../channel/queries.ts';
 import { usePublicConfig } from '../config-context.tsx';
 import type { EmbedParams } from '../lib/embed-params.ts';
 import { shortcutFor, shortcutTarget, type ShortcutAction } from './keyboard-shortcuts.ts';
@@ -24,12 +22,13 @@ import { usePlayerSelector } from '../player/player-selector.ts';
 import { PlayerSeek } from './player-seek.tsx';
 import { usePlaybackToken } from '../player/use-playback-token.ts';
 import { AUTO_QUALITY, type PlayerRequest } from '../player/requests.ts';
-import { useHostApiPlayer, useHostApiStreamInfo } from '../host-api/use-host-api.ts';
+import { useHostApiErrorShown, useHostApiPlayer, useHostApiStreamInfo } from '../host-api/use-host-api.ts';
 import { useInStep } from '../player/use-in-step.ts';
 import { useCountedViewer } from '../presence/use-counted-viewer.ts';
 import { audioOnlyWhenHiddenRequested, useAudioWhenHidden } from '../player/use-audio-when-hidden.ts';
 import { usePresence } from '../realtime/use-presence.ts';
 import { LiveAnnouncer } from './live-announcer.tsx';
+import { useShownError } from './use-stream-gone.ts';
 import { useTouchReveal } from './use-touch-reveal.ts';
 import './player.css';
 
@@ -110,14 +109,10 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
   const title = !pastVideo && typeof livestream?.session_title === 'string' ? livestream.session_title : '';
   useHostApiStreamInfo(title, categoryNames);
 
-  // The stream is gone (404): most often it ended and the realtime event did not reach us. The
-  // channel info is asked for again; when it says offline the routes move to the offline page,
-  // and otherwise the error screen stays with its Retry.
-  const queryClient = useQueryClient();
-  const streamGone = snapshot?.error?.type === 'NotAvailable';
-  useEffect(() => {
-    if (streamGone) void queryClient.invalidateQueries({ queryKey: channelInfoQuery(channel.slug).queryKey });
-  }, [streamGone, queryClient, channel.slug]);
+  // The stream gone (404) is held while the channel is asked again (use-stream-gone.ts): most
+  // often it ended, and the offline screen, not an error, is the news.
+  const shownError = useShownError(snapshot?.error ?? null, channel.slug, !pastVideo);
+  useHostApiErrorShown(shownError);
 
   const playing = snapshot?.state === PlayerState.Playing;
   const ended = snapshot?.state === PlayerState.Ended;
@@ -281,7 +276,7 @@ export function LivePlayer({ url, channel, params, video: pastVideo }: LivePlaye
           <StatsPanel player={player} onClose={() => setStatsOpen(false)} />
         </Suspense>
       )}
-      {snapshot?.error && <PlayerErrorMessage error={snapshot.error} onRetry={retry} />}
+      {shownError && <PlayerErrorMessage error={shownError} onRetry={retry} />}
       <PlayerControls
         enabled={player !== null}
         paused={paused}
