@@ -5,6 +5,13 @@ import { E2E_ADMIN_TOKEN } from './tests/e2e/support/admin-token.ts';
 const PORT = Number(process.env.E2E_PORT ?? 18080);
 /** CI=true (any non-empty value but 'false' or '0'), as CI services set it. */
 const CI = !!process.env.CI && !['false', '0'].includes(process.env.CI);
+/**
+ * The sink matrix (`npm run test:matrix`): every engine, fault and low-latency journey on the
+ * two other sinks. `npm test` runs their `@sinks` slice there (a start with quality by hand,
+ * a fault, a low-latency hold), which covers each sink's own code paths in a quarter the time.
+ */
+const SINK_MATRIX = process.env.SINK_MATRIX === 'all';
+const SINK_SLICE = SINK_MATRIX ? undefined : /@sinks/;
 
 /**
  * Browser journeys in Debian's Chromium (no downloaded browsers) against the real platform,
@@ -40,19 +47,22 @@ export default defineConfig({
   // (support/player-lab.ts). Every journey runs on our worker engine (`mse-worker`), the
   // default wherever MediaSource can live in a worker; the engine, fault and low-latency ones
   // run again on the same engine with the MediaSource on the page (`default-media-source`,
-  // for browsers with none in a worker) and on hls.js (`mse`, the compatibility sink). The
-  // embed's journeys run on whatever the embed chooses: the worker engine in Chromium.
+  // for browsers with none in a worker) and on hls.js (`mse`, the compatibility sink): their
+  // `@sinks` slice in `npm test`, all of them in `npm run test:matrix`. The embed's journeys run
+  // on whatever the embed chooses: the worker engine in Chromium.
   projects: [
     { name: 'chromium', metadata: { labSink: 'mse-worker' } },
     {
       name: 'lab-dms',
       testMatch: /(player-engine|player-faults|low-latency)\.spec\.ts$/,
       metadata: { labSink: 'default-media-source' },
+      grep: SINK_SLICE,
     },
     {
       name: 'lab-mse',
       testMatch: /(player-engine|player-faults|low-latency)\.spec\.ts$/,
       metadata: { labSink: 'mse' },
+      grep: SINK_SLICE,
     },
   ],
   webServer: {

@@ -55,9 +55,8 @@ async function latencyReadings(page: Page, oracle: NativeOracle, count: number) 
 }
 
 test.describe('native HLS through the live-manifest worker', () => {
-  test('without MediaSource the player picks passthrough and the worker, with a true liveLatency, closer to live than native HLS alone', async ({
+  test('without MediaSource the player picks passthrough and the worker, with a true liveLatency, starting at the live edge', async ({
     page,
-    browser,
   }) => {
     await withoutMediaSource(page);
     await openLab(page);
@@ -78,37 +77,20 @@ test.describe('native HLS through the live-manifest worker', () => {
     test.info().annotations.push({ type: 'latency error', description: errors.map((e) => e.toFixed(2)).join(' ') });
     expect(median(errors)).toBeLessThan(0.2);
     for (const e of errors) expect(e).toBeLessThan(1);
-    const withWorker = median(readings.map((r) => r.oracle));
     // What the worker did reaches player_stats (sent on pause): every playlist it answered, the
-    // reloads it held, and the segments it answered from the parts it fetched ahead.
+    // reloads it held, the segments it answered from the parts it fetched ahead, and where it
+    // started the native player: its first answer lists one whole segment (and the prefetch one)
+    // of the origin's many, so the element starts at the edge, not three segments back. How much
+    // closer to live that is than native HLS alone is measured by the bench (embed-sw against
+    // embed-native), not by a timed test.
     await callPlayer(page, 'pause');
     await expect.poll(() => lastPlayerStats(page)).toMatchObject({ sink: 'passthrough' });
     const stats = await lastPlayerStats(page);
     expect(stats.sw_manifest_loads).toBeGreaterThan(5);
     expect(stats.sw_manifest_held_ms_avg).toBeGreaterThan(100);
     expect(stats.sw_segments_from_parts).toBeGreaterThan(3);
-
-    // The same stream on native HLS alone (its own context: no worker registered there).
-    const plain = await browser.newPage();
-    try {
-      await withoutMediaSource(plain);
-      await openLab(plain);
-      const plainOracle = watchNativeSegments(plain);
-      await startPlayer(plain, LIVE, { config: { labAutoSink: true, sink: 'passthrough' }, muted: true });
-      await waitForPlayback(plain);
-      expect(await plain.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
-      await expect.poll(() => plainOracle.read()).toBeGreaterThan(0);
-      const alone = median((await latencyReadings(plain, plainOracle, 8)).map((r) => r.oracle));
-      test.info().annotations.push({
-        type: 'latency',
-        description: `native HLS p50 ${alone.toFixed(2)} s alone, ${withWorker.toFixed(2)} s with the worker`,
-      });
-      // Measured here: 3.1–4.0 s alone (three segments back) and 1.1–1.5 s with the worker, a
-      // third or so; without the worker's start window it was 2.1 s, two thirds.
-      expect(withWorker).toBeLessThan(alone * 0.55);
-    } finally {
-      await plain.close();
-    }
+    expect(stats.sw_first_playlist_segments).toBeGreaterThanOrEqual(1);
+    expect(stats.sw_first_playlist_segments).toBeLessThanOrEqual(2);
   });
 
   test('forceActivate brings the worker up where MediaSource plays', async ({ page }) => {

@@ -88,48 +88,52 @@ test.describe('low latency', () => {
     await openLab(page);
   });
 
-  test('holds a sub-second target with rare, gentle rate changes and at most one stall', async ({ page }) => {
-    const playlists: string[] = [];
-    page.on('request', (r) => {
-      const { pathname } = new URL(r.url());
-      if (pathname.endsWith('/media.m3u8')) playlists.push(pathname);
-    });
-    await startPlayer(page, LIVE, { muted: true });
-    await waitForPlayback(page);
-    // No bandwidth known yet: the 640×360 element starts on the rendition that fills it.
-    expect(playlists[0]).toBe('/hls/studio-live/360p/media.m3u8');
+  test(
+    'holds a sub-second target with rare, gentle rate changes and at most one stall',
+    { tag: '@sinks' },
+    async ({ page }) => {
+      const playlists: string[] = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (pathname.endsWith('/media.m3u8')) playlists.push(pathname);
+      });
+      await startPlayer(page, LIVE, { muted: true });
+      await waitForPlayback(page);
+      // No bandwidth known yet: the 640×360 element starts on the rendition that fills it.
+      expect(playlists[0]).toBe('/hls/studio-live/360p/media.m3u8');
 
-    await page.waitForTimeout(6000); // converge from the start-up lag
-    const ratesBefore = (await probe(page)).rates.length;
-    const readings = await readFor(page, 20_000);
-    const after = await probe(page);
-    const oracle = readings.map((r) => r.oracle);
-    const p50 = median(oracle);
-    console.log(
-      `low latency over 20 s: p50 ${p50.toFixed(3)} s, min ${Math.min(...oracle).toFixed(3)}, ` +
-        `max ${Math.max(...oracle).toFixed(3)}; rate changes ${after.rates.length - ratesBefore} ` +
-        `(all: ${after.rates.join(' ')}); stalls ${after.waiting}`,
-    );
-    // The issue's target (a quiet machine measures 0.7–0.8 s; hls.js defaults 1.2–1.3 s).
-    expect(p50).toBeLessThanOrEqual(1.5);
-    for (const r of readings) {
-      expect(r.oracle).toBeGreaterThan(0.3);
-      expect(r.oracle).toBeLessThan(2.5);
-      expect(r.rate).toBeGreaterThanOrEqual(0.95);
-      expect(r.rate).toBeLessThanOrEqual(1.1);
-      // liveLatency is the frame on screen against the clock (sampled every 500 ms).
-      expect(Math.abs(r.reported - r.oracle)).toBeLessThan(0.6);
-    }
-    expect(Math.abs(median(readings.map((r) => r.reported)) - p50)).toBeLessThan(0.3);
-    // hls.js's own controller made ~100 changes in 20 s; ours a handful at most.
-    expect(after.rates.length - ratesBefore).toBeLessThanOrEqual(4);
-    expect(after.rates.every((rate) => rate >= 0.95 && rate <= 1.1)).toBe(true);
-    // Stall-free playback is a benchmark figure (npm run bench); here a loaded 2-core machine can
-    // starve the page once, which the stall back-off then absorbs: a second stall is a failure.
-    expect(after.waiting).toBeLessThanOrEqual(1);
-    // The catch-up is the player's business: the state keeps the viewer's rate.
-    expect(await playerState(page, 'playbackRate')).toBe(1);
-  });
+      await page.waitForTimeout(6000); // converge from the start-up lag
+      const ratesBefore = (await probe(page)).rates.length;
+      const readings = await readFor(page, 20_000);
+      const after = await probe(page);
+      const oracle = readings.map((r) => r.oracle);
+      const p50 = median(oracle);
+      console.log(
+        `low latency over 20 s: p50 ${p50.toFixed(3)} s, min ${Math.min(...oracle).toFixed(3)}, ` +
+          `max ${Math.max(...oracle).toFixed(3)}; rate changes ${after.rates.length - ratesBefore} ` +
+          `(all: ${after.rates.join(' ')}); stalls ${after.waiting}`,
+      );
+      // The issue's target (a quiet machine measures 0.7–0.8 s; hls.js defaults 1.2–1.3 s).
+      expect(p50).toBeLessThanOrEqual(1.5);
+      for (const r of readings) {
+        expect(r.oracle).toBeGreaterThan(0.3);
+        expect(r.oracle).toBeLessThan(2.5);
+        expect(r.rate).toBeGreaterThanOrEqual(0.95);
+        expect(r.rate).toBeLessThanOrEqual(1.1);
+        // liveLatency is the frame on screen against the clock (sampled every 500 ms).
+        expect(Math.abs(r.reported - r.oracle)).toBeLessThan(0.6);
+      }
+      expect(Math.abs(median(readings.map((r) => r.reported)) - p50)).toBeLessThan(0.3);
+      // hls.js's own controller made ~100 changes in 20 s; ours a handful at most.
+      expect(after.rates.length - ratesBefore).toBeLessThanOrEqual(4);
+      expect(after.rates.every((rate) => rate >= 0.95 && rate <= 1.1)).toBe(true);
+      // Stall-free playback is a benchmark figure (npm run bench); here a loaded 2-core machine can
+      // starve the page once, which the stall back-off then absorbs: a second stall is a failure.
+      expect(after.waiting).toBeLessThanOrEqual(1);
+      // The catch-up is the player's business: the state keeps the viewer's rate.
+      expect(await playerState(page, 'playbackRate')).toBe(1);
+    },
+  );
 
   test("never overrides the viewer's playback rate", async ({ page }) => {
     await startPlayer(page, LIVE, { muted: true });

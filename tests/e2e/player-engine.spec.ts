@@ -29,7 +29,7 @@ test.describe('player engine', () => {
     await openLab(page);
   });
 
-  test('plays, pauses, resumes, mutes and clamps the volume', async ({ page }) => {
+  test('plays, pauses, resumes, mutes and clamps the volume', { tag: '@sinks' }, async ({ page }) => {
     await startPlayer(page, LIVE);
     await waitForPlayback(page);
     await expect.poll(() => playerState(page, 'state')).toBe('Playing');
@@ -96,29 +96,33 @@ test.describe('player engine', () => {
     expect(await playerState(page, 'duration')).toBe(Number.POSITIVE_INFINITY); // live
   });
 
-  test('switches quality by hand (the decoded picture changes size) and back to auto', async ({ page }) => {
-    await startPlayer(page, LIVE);
-    await waitForPlayback(page);
-    const qualities = await playerState<QualityJson[]>(page, 'qualities');
-    expect(qualities.map((q) => q.name)).toEqual(['160p', '360p', '480p', '720p']);
-    // The origin marks its top rendition as the source (VIDEO="chunked"): SPEC §3's group.
-    expect(qualities.map((q) => q.group)).toEqual(['160p30', '360p30', '480p30', 'chunked']);
+  test(
+    'switches quality by hand (the decoded picture changes size) and back to auto',
+    { tag: '@sinks' },
+    async ({ page }) => {
+      await startPlayer(page, LIVE);
+      await waitForPlayback(page);
+      const qualities = await playerState<QualityJson[]>(page, 'qualities');
+      expect(qualities.map((q) => q.name)).toEqual(['160p', '360p', '480p', '720p']);
+      // The origin marks its top rendition as the source (VIDEO="chunked"): SPEC §3's group.
+      expect(qualities.map((q) => q.group)).toEqual(['160p30', '360p30', '480p30', 'chunked']);
 
-    const q720 = qualities.find((q) => q.height === 720)!;
-    const q160 = qualities.find((q) => q.height === 160)!;
-    await call(page, 'setQuality', q720);
-    await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 15_000 }).toBe(1280);
-    await call(page, 'setQuality', q160);
-    await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 15_000 }).toBe(284);
-    expect(await playerState(page, 'autoQualityMode')).toBe(false);
-    await expect.poll(async () => (await playerState<QualityJson>(page, 'quality')).name).toBe('160p');
-    expect((await labEvents(page, 'quality-changed')).length).toBeGreaterThanOrEqual(2);
+      const q720 = qualities.find((q) => q.height === 720)!;
+      const q160 = qualities.find((q) => q.height === 160)!;
+      await call(page, 'setQuality', q720);
+      await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 15_000 }).toBe(1280);
+      await call(page, 'setQuality', q160);
+      await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 15_000 }).toBe(284);
+      expect(await playerState(page, 'autoQualityMode')).toBe(false);
+      await expect.poll(async () => (await playerState<QualityJson>(page, 'quality')).name).toBe('160p');
+      expect((await labEvents(page, 'quality-changed')).length).toBeGreaterThanOrEqual(2);
 
-    // Auto again: on loopback the bandwidth estimate allows more than 160p.
-    await call(page, 'setAutoQualityMode', true);
-    expect(await playerState(page, 'autoQualityMode')).toBe(true);
-    await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 20_000 }).toBeGreaterThan(284);
-  });
+      // Auto again: on loopback the bandwidth estimate allows more than 160p.
+      await call(page, 'setAutoQualityMode', true);
+      expect(await playerState(page, 'autoQualityMode')).toBe(true);
+      await expect.poll(async () => (await sampleVideo(page)).videoWidth, { timeout: 20_000 }).toBeGreaterThan(284);
+    },
+  );
 
   test('filters out renditions the browser cannot decode before requesting them', async ({ page, admin }) => {
     // The origin advertises a 1080p HEVC variant it does not carry; Chromium here has no HEVC.

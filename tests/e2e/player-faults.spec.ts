@@ -88,22 +88,26 @@ test.describe('player engine under faults', () => {
     expect((await labEvents(page, 'error')).filter((e) => (e.payload as { fatal: boolean }).fatal)).toEqual([]);
   });
 
-  test('a corrupted part is answered with one reload, then playback recovers', async ({ page, admin }) => {
-    await playPinnedTo160p(page);
-    const masterRequestsBefore = (await requestLog(admin)).filter((r) => r.path.endsWith('/master.m3u8')).length;
-    await addFault(admin, { target: 'segment', rendition: '160p', corrupt: 'mdat', count: 1 });
+  test(
+    'a corrupted part is answered with one reload, then playback recovers',
+    { tag: '@sinks' },
+    async ({ page, admin }) => {
+      await playPinnedTo160p(page);
+      const masterRequestsBefore = (await requestLog(admin)).filter((r) => r.path.endsWith('/master.m3u8')).length;
+      await addFault(admin, { target: 'segment', rendition: '160p', corrupt: 'mdat', count: 1 });
 
-    // The reload shows as a second request of the multivariant playlist.
-    await expect
-      .poll(async () => (await requestLog(admin)).filter((r) => r.path.endsWith('/master.m3u8')).length, {
-        timeout: 20_000,
-      })
-      .toBe(masterRequestsBefore + 1);
-    await waitForPlayback(page);
-    await expectPlaybackAdvances(page, { frames: 20, seconds: 1.5 });
-    expect((await sampleVideo(page)).videoWidth, 'the manual quality survives the reload').toBe(284);
-    expect((await labEvents(page, 'error')).filter((e) => (e.payload as { fatal: boolean }).fatal)).toEqual([]);
-  });
+      // The reload shows as a second request of the multivariant playlist.
+      await expect
+        .poll(async () => (await requestLog(admin)).filter((r) => r.path.endsWith('/master.m3u8')).length, {
+          timeout: 20_000,
+        })
+        .toBe(masterRequestsBefore + 1);
+      await waitForPlayback(page);
+      await expectPlaybackAdvances(page, { frames: 20, seconds: 1.5 });
+      expect((await sampleVideo(page)).videoWidth, 'the manual quality survives the reload').toBe(284);
+      expect((await labEvents(page, 'error')).filter((e) => (e.payload as { fatal: boolean }).fatal)).toEqual([]);
+    },
+  );
 
   test('a decode error that comes back after the reload is reported', async ({ page, admin }) => {
     await playPinnedTo160p(page);

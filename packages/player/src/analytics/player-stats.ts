@@ -45,6 +45,7 @@ export function playerStatsEvent(
       sw_manifest_load_ms_avg: manifestLoads.avgTotalMs,
       sw_manifest_held_ms_avg: manifestLoads.avgHeldMs,
       sw_segments_from_parts: manifestLoads.segmentsFromParts,
+      sw_first_playlist_segments: manifestLoads.firstMediaSegments,
     }),
   });
 }

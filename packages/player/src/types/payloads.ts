@@ -64,4 +64,10 @@ export interface ManifestLoadSummary {
   avgHeldMs: number;
   /** Segments answered from the worker's own parts (useLocalSegment). */
   segmentsFromParts: number;
+  /**
+   * Segments listed in the first media playlist answered: where the native player starts. The
+   * worker's start window (low latency) makes it one whole segment (and a prefetch one) where
+   * the origin lists many; null before a media playlist was answered.
+   */
+  firstMediaSegments: number | null;
 }

@@ -36,6 +36,7 @@ describe('ManifestLoadStats', () => {
       avgTotalMs: 514, // (40 + 1000 + 501) / 3 = 513.67
       avgHeldMs: 651, // (900 + 401) / 2 = 650.5, the multivariant's 0 not counted
       segmentsFromParts: 0,
+      firstMediaSegments: 5,
     });
   });
 
@@ -55,5 +56,14 @@ describe('ManifestLoadStats', () => {
     // A multivariant report carries the count too; an older, lower one does not lower it.
     stats.add({ ...MULTIVARIANT, segmentsFromParts: 4 });
     expect(stats.summary()?.segmentsFromParts).toBe(5);
+  });
+
+  it('keeps the segment count of the first media playlist answered, where the native player starts', () => {
+    const stats = new ManifestLoadStats();
+    stats.add({ ...MULTIVARIANT });
+    expect(stats.summary()?.firstMediaSegments).toBeNull();
+    stats.add({ ...MEDIA, segments: 2 });
+    stats.add({ ...MEDIA, segments: 7 });
+    expect(stats.summary()?.firstMediaSegments).toBe(2);
   });
 });

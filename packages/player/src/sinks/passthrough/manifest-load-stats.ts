@@ -11,6 +11,7 @@ export class ManifestLoadStats {
   #media = 0;
   #heldMs = 0;
   #fromParts = 0;
+  #firstMediaSegments: number | null = null;
 
   add(analytics: ManifestLoadAnalytics): void {
     this.#loads += 1;
@@ -21,6 +22,7 @@ export class ManifestLoadStats {
     if (analytics.kind === 'media') {
       this.#media += 1;
       this.#heldMs += analytics.heldMs;
+      this.#firstMediaSegments ??= analytics.segments;
     }
   }
 
@@ -33,6 +35,7 @@ export class ManifestLoadStats {
       avgTotalMs: Math.round(this.#totalMs / this.#loads),
       avgHeldMs: this.#media > 0 ? Math.round(this.#heldMs / this.#media) : 0,
       segmentsFromParts: this.#fromParts,
+      firstMediaSegments: this.#firstMediaSegments,
     };
   }
 }
