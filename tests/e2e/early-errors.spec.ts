@@ -124,3 +124,46 @@ test('with the session in a cookie, nothing is sent until performance is allowed
   });
   expect((await expectReceived(page, admin)).event.thrown).toBe('before monitoring started');
 });
+
+test('a misconfigured embed reports its configuration error: the code and the key, never a value', async ({
+  page,
+  admin,
+}) => {
+  test.setTimeout(60_000);
+  const misconfigured = async () => {
+    const { events } = (await (await admin.get('/admin/monitoring/events')).json()) as {
+      events: { event: { message?: string; keys?: string[]; code?: string } }[];
+    };
+    return events.filter((entry) => entry.event.message === 'The embed is misconfigured');
+  };
+  // One setting fails its schema; the monitoring token is still usable on its own.
+  await page.route(
+    (url) => url.pathname === '/studio-live',
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        /<script id="onair-config" type="application\/json">(.*?)<\/script>/,
+        (_all, json: string) =>
+          `<script id="onair-config" type="application/json">${JSON.stringify({ ...JSON.parse(json), PUBLIC_MONITORING_ENVIRONMENT: 'moon' })}</script>`,
+      );
+      await route.fulfill({ response, body: html });
+    },
+  );
+  await page.clock.install();
+  await page.goto('/studio-live');
+  await expect(page.getByRole('heading', { name: 'This embed seems to be misconfigured' })).toBeVisible();
+  // No video plays: monitoring starts 3 s after load, and sends its batch 30 s after that.
+  await expect
+    .poll(
+      async () => {
+        await page.clock.fastForward(31_000);
+        await settle(page);
+        return (await misconfigured()).length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  const [report] = await misconfigured();
+  expect(report!.event.keys).toEqual(['PUBLIC_MONITORING_ENVIRONMENT']);
+  expect(JSON.stringify(report)).not.toContain('moon');
+});

@@ -8,7 +8,7 @@ import { startHostApi } from './host-api/use-host-api.ts';
 import { startMonitoringAfterFirstFrame } from './monitoring.ts';
 import { WebSocketProvider } from './realtime/websocket-provider.tsx';
 import { afterFirstFrame } from './start-up.ts';
-import { readPublicConfig } from './public-config.ts';
+import { CONFIG_ELEMENT_ID, readPublicConfig } from './public-config.ts';
 import { createQueryClient } from './query-client.ts';
 import { createEmbedRouter } from './router.tsx';
 import { MisconfiguredScreen } from './routes/misconfigured-screen.tsx';
@@ -36,6 +36,13 @@ if (root && !config.ok) {
   // The rule: configuration that fails its schema makes the embed misconfigured (logged with
   // the offending keys for whoever deployed it), never a half-working player.
   console.error(config.error.message);
+  // Reported too, where the monitoring setting alone is usable (a chunk of its own: no
+  // well-configured embed loads it).
+  const { error } = config;
+  const configText = document.getElementById(CONFIG_ELEMENT_ID)?.textContent ?? '{}';
+  void import('./misconfigured-report.ts').then(({ reportMisconfiguration }) =>
+    reportMisconfiguration(configText, error),
+  );
   createRoot(root).render(<MisconfiguredScreen />);
 } else if (root && config.ok) {
   startMonitoringAfterFirstFrame(config.config.monitoringClientToken, config.config.monitoringSession);
