@@ -32,7 +32,8 @@ export default defineConfig({
   // to fix, not to hide.
   retries: 0,
   // CI logs want a line per test and annotations on the diff; a terminal wants the list.
-  reporter: CI ? [['line'], ['github']] : [['list']],
+  // The failures again last: a CI log cut to its tail keeps why, not just which.
+  reporter: CI ? [['line'], ['github'], ['./tests/e2e/support/failures-reporter.ts']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
