@@ -96,5 +96,6 @@ export { parseId3, type Id3Frame } from './metadata/id3.ts';
 export { CAPTION_DESCRIPTION, cuesFromId3 } from './metadata/id3-cues.ts';
 export type { TimedCue } from './metadata/timed-metadata.ts';
 export { defaultMediaSourceSinkFactory, mseWorkerSinkFactory } from './sinks/worker/worker-engine-factories.ts';
+export { engineWorkerStarter, workerEngineSinks, type EngineScripts } from './sinks/worker/engine-scripts.ts';
 export type { AdoptEngine, CreateCommand, EngineWorker, StartedEngine } from './sinks/worker/mse-worker-sink.ts';
 export type { EngineCommand, EngineEvent } from './engine/protocol.ts';

@@ -1,10 +1,4 @@
-import {
-  createPlayer,
-  defaultMediaSourceSinkFactory,
-  mseWorkerSinkFactory,
-  type EngineCommand,
-  type Player,
-} from '@onair/player';
+import { createPlayer, workerEngineSinks, type Player } from '@onair/player';
 import engineWorkerUrl from '@onair/player/engine-worker?worker&url';
 import tsRemuxerUrl from '@onair/player/ts-remuxer?worker&url';
 import subtitleScriptUrl from '@onair/player/subtitle-script?worker&url';
@@ -50,17 +44,15 @@ export function unstageVideo(video: HTMLVideoElement): void {
 /** The live-manifest service worker, at the embed origin's root (apps/embed/vite.config.ts builds it). */
 const LIVE_MANIFEST_WORKER_URL = '/live-manifest-sw.js';
 
-/** The worker script's URL is the build's (Vite emits it); the early start gets the same (vite.config.ts). */
-const startEngineWorker = () => {
-  const worker = new Worker(engineWorkerUrl);
-  // Loaded by the worker only for a stream of MPEG-TS segments (engine/ts/ts-remuxer.ts).
-  worker.postMessage({ cmd: 'setTsRemuxer', url: tsRemuxerUrl } satisfies EngineCommand);
-  // …and the subtitle loop only once a subtitle rendition is shown (engine/subtitle-script.ts).
-  worker.postMessage({ cmd: 'setSubtitleScript', url: subtitleScriptUrl } satisfies EngineCommand);
-  return worker;
-};
-const workerSink = mseWorkerSinkFactory(startEngineWorker, adoptEarlyEngine(window.__onairStart ?? { engine: null }));
-const pageSourceSink = defaultMediaSourceSinkFactory(startEngineWorker);
+/**
+ * The engine's scripts are the build's (Vite emits them; the early start gets the same URLs,
+ * vite.config.ts): the worker, and what it loads only for a stream of MPEG-TS segments
+ * (engine/ts/ts-remuxer.ts) or once a subtitle rendition is shown (engine/subtitle-script.ts).
+ */
+const engineSinks = workerEngineSinks(
+  { engine: engineWorkerUrl, tsRemuxer: tsRemuxerUrl, subtitles: subtitleScriptUrl },
+  adoptEarlyEngine(window.__onairStart ?? { engine: null }),
+);
 
 /** SPEC §7 setClientId: the application playing, as Twitch's Client-ID names an app, not a viewer. */
 export const EMBED_CLIENT_ID = 'onair-embed';
@@ -108,7 +100,7 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   // The GPU surface as the deployment configures it (its module loads only for a canvas mode).
   const config = readPublicConfig();
   const player = createPlayer({
-    sinks: { 'mse-worker': workerSink, 'default-media-source': pageSourceSink },
+    sinks: engineSinks,
     serviceWorker: { url: LIVE_MANIFEST_WORKER_URL },
     ...(config.ok ? playerGpuConfig(config.config) : {}),
     // Casting (SPEC §4): the Cast framework's script where the deployment names one.
