@@ -1,6 +1,7 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to find:
 // Chromium present, types, lint (import circles first), unit/integration tests, embed build and its size budget,
-// the host SDK's build and its size budget, browser tests, then a slice of the conformance corpus.
+// the host SDK's build and its size budget, the player package's checks, browser tests, then a
+// slice of the conformance corpus.
 import { buildEmbed } from './build-embed.mjs';
 import { buildSdk } from './build-sdk.mjs';
 import { bin, ensureChromium, ensureFfmpeg, ensureRedis, run } from './lib.mjs';
@@ -50,6 +51,17 @@ const steps = [
   [
     'Host SDK build and size',
     async () => (await buildSdk({ force: true })) || run(process.execPath, ['scripts/check-size.mjs', '--sdk']),
+  ],
+  // @onair/player as another project installs it (packages/player/dist is the package): its
+  // exports, files and metadata (publint), and its types as each resolver finds them (attw;
+  // ESM only, so the CommonJS resolvers are not asked). The journey player-package.spec.ts
+  // installs the packed tarball into an app and plays it.
+  [
+    'Player package (publint, types)',
+    async () =>
+      (await run(process.execPath, ['scripts/build-player-lib.mjs'])) ||
+      (await run(bin('publint'), ['packages/player/dist'])) ||
+      run(bin('attw'), ['--pack', 'packages/player/dist', '--profile', 'esm-only', '--entrypoints', '.']),
   ],
   ['Browser tests', () => run(bin('playwright'), ['test', ...process.argv.slice(2)])],
   // Three streams another packager writes (Debian's ffmpeg, at test time), each on our engine
