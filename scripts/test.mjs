@@ -53,13 +53,14 @@ const steps = [
     async () => (await buildSdk({ force: true })) || run(process.execPath, ['scripts/check-size.mjs', '--sdk']),
   ],
   // @onair/player as another project installs it (packages/player/dist is the package): its
-  // exports, files and metadata (publint), and its types as each resolver finds them (attw;
-  // ESM only, so the CommonJS resolvers are not asked). The journey player-package.spec.ts
+  // exports, files and metadata (publint), its types as each resolver finds them (attw; ESM
+  // only, so the CommonJS resolvers are not asked) and its reference (docs/api) up to date. The journey player-package.spec.ts
   // installs the packed tarball into an app and plays it.
   [
-    'Player package (publint, types)',
+    'Player package (publint, types, API reference)',
     async () =>
       (await run(process.execPath, ['scripts/build-player-lib.mjs'])) ||
+      (await run(process.execPath, ['scripts/api-docs.mjs', '--check'])) ||
       (await run(bin('publint'), ['packages/player/dist'])) ||
       run(bin('attw'), ['--pack', 'packages/player/dist', '--profile', 'esm-only', '--entrypoints', '.']),
   ],

@@ -99,3 +99,19 @@ export { defaultMediaSourceSinkFactory, mseWorkerSinkFactory } from './sinks/wor
 export { engineWorkerStarter, workerEngineSinks, type EngineScripts } from './sinks/worker/engine-scripts.ts';
 export type { AdoptEngine, CreateCommand, EngineWorker, StartedEngine } from './sinks/worker/mse-worker-sink.ts';
 export type { EngineCommand, EngineEvent } from './engine/protocol.ts';
+
+// Types the API above names in its signatures, so that a consumer can name them too (the
+// package's declarations and its reference, docs/api, leave none out).
+export type { ClientSinkEvent, EngineError, EngineTimeline, SinkOperation } from './engine/protocol.ts';
+export type { EarlyMediaPlaylist } from './engine/early-playlists.ts';
+export type { FrameCounter, FrameTiming, TimingSummary } from './gpu/frame-stats.ts';
+export type { DrmKey } from './hls/media-playlist.ts';
+export type { ConfigResult } from './live-sw/sw-config.ts';
+export type { DriftState } from './rules/drift.ts';
+export type { RequestIdentity } from './rules/request-identity.ts';
+export type { HlsErrorContext } from './sinks/mse/hls-errors.ts';
+export type { ServiceWorkerRequest } from './sinks/sink.ts';
+export type { MediaErrorContext } from './types/errors.ts';
+export type { ManifestLoadSummary } from './types/payloads.ts';
+export type { CodecFamily, CodecPolicy } from './types/quality.ts';
+export type { TrackKind } from './engine/media-target.ts';

@@ -3,6 +3,7 @@ import type { AudioTrack, Quality, TextTrack } from '../types/quality.ts';
 import type { TrackKind } from './media-target.ts';
 import type { DrmKey } from '../hls/media-playlist.ts';
 import type { EarlyMediaPlaylist } from './early-playlists.ts';
+import type { BufferedRange } from '../types/state.ts';
 
 /**
  * SPEC §7 "Commands the player posts to its worker", typed both ways. Commands carry `cmd`,
@@ -80,11 +81,8 @@ export type EngineCommand =
   | { cmd: 'onOffline' }
   | ClientSinkEvent;
 
-/** A buffered range of media on the element's timeline (s). */
-export interface BufferedRange {
-  start: number;
-  end: number;
-}
+/** A buffered range of media on the element's timeline (s): the player's own type. */
+export type { BufferedRange };
 
 /**
  * SPEC §7 onClientSink* events: what the page's side of the media (the element, and on the
