@@ -9,15 +9,15 @@
 //                         loads on demand; live-manifest-sw.js, the passthrough sink's service
 //                         worker: all self-contained, minified, each with its source map;
 //   types/                declarations from the source (tsc), specifiers rewritten to .js.
-import { execFileSync } from 'node:child_process';
-import { readdir, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { declarations, sourceManifest, writePackage } from './package-lib.mjs';
 
 const PACKAGE = fileURLToPath(new URL('../packages/player/', import.meta.url));
 const DIST = join(PACKAGE, 'dist');
-const source = JSON.parse(await readFile(join(PACKAGE, 'package.json'), 'utf8'));
+const source = await sourceManifest(PACKAGE);
 
 /** The scripts that run on their own (worker or service worker), by the name they ship as. */
 export const SCRIPTS = {
@@ -60,30 +60,7 @@ for (const [name, entry] of Object.entries(SCRIPTS)) {
   });
 }
 
-execFileSync(
-  process.execPath,
-  [
-    fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),
-    '-p',
-    join(PACKAGE, 'tsconfig.lib.json'),
-  ],
-  {
-    stdio: 'inherit',
-  },
-);
-
-/** `./player.ts` → `./player.js`: the source's specifiers name .ts files, a consumer's resolver wants .js. */
-async function rewriteSpecifiers(dir) {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) await rewriteSpecifiers(path);
-    else if (entry.name.endsWith('.d.ts')) {
-      const text = await readFile(path, 'utf8');
-      await writeFile(path, text.replace(/((?:from|import\()\s*)(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2'));
-    }
-  }
-}
-await rewriteSpecifiers(join(DIST, 'types'));
+await declarations(PACKAGE);
 
 const scripts = Object.fromEntries(Object.keys(SCRIPTS).map((name) => [`./${name}.js`, `./${name}.js`]));
 const manifest = {
@@ -102,6 +79,5 @@ const manifest = {
   },
   dependencies: { 'hls.js': source.dependencies['hls.js'] },
 };
-await writeFile(join(DIST, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-await copyFile(join(PACKAGE, 'README.md'), join(DIST, 'README.md'));
+await writePackage(PACKAGE, manifest);
 console.log(`@onair/player ${source.version} built into ${DIST}`);

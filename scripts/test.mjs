@@ -1,7 +1,7 @@
 // `npm test`: every check the project has, in the order a failure is cheapest to find:
 // Chromium present, types, lint (import circles first), unit/integration tests, embed build and its size budget,
-// the host SDK's build and its size budget, the player package's checks, browser tests, then a
-// slice of the conformance corpus.
+// the host SDK's build and its size budget, the packages' checks, browser tests, then a slice
+// of the conformance corpus.
 import { buildEmbed } from './build-embed.mjs';
 import { buildSdk } from './build-sdk.mjs';
 import { bin, ensureChromium, ensureFfmpeg, ensureRedis, run } from './lib.mjs';
@@ -52,17 +52,26 @@ const steps = [
     'Host SDK build and size',
     async () => (await buildSdk({ force: true })) || run(process.execPath, ['scripts/check-size.mjs', '--sdk']),
   ],
-  // @onair/player as another project installs it (packages/player/dist is the package): its
-  // exports, files and metadata (publint), its types as each resolver finds them (attw; ESM
-  // only, so the CommonJS resolvers are not asked) and its reference (docs/api) up to date. The journey player-package.spec.ts
-  // installs the packed tarball into an app and plays it.
+  // Our packages as another project installs them (the built folder is the package): their
+  // exports, files and metadata (publint), their types as each resolver finds them (attw; ESM
+  // only, so the CommonJS resolvers are not asked) and the player's reference (docs/api) up to
+  // date. The journeys player-package and embed-sdk-package install the packed tarballs into
+  // throwaway apps and play.
   [
-    'Player package (publint, types, API reference)',
-    async () =>
-      (await run(process.execPath, ['scripts/build-player-lib.mjs'])) ||
-      (await run(process.execPath, ['scripts/api-docs.mjs', '--check'])) ||
-      (await run(bin('publint'), ['packages/player/dist'])) ||
-      run(bin('attw'), ['--pack', 'packages/player/dist', '--profile', 'esm-only', '--entrypoints', '.']),
+    'Packages (publint, types, API reference)',
+    async () => {
+      for (const [build, dist] of [
+        ['scripts/build-player-lib.mjs', 'packages/player/dist'],
+        ['scripts/build-sdk-lib.mjs', 'packages/embed-sdk/dist'],
+      ]) {
+        const code =
+          (await run(process.execPath, [build])) ||
+          (await run(bin('publint'), [dist])) ||
+          (await run(bin('attw'), ['--pack', dist, '--profile', 'esm-only', '--entrypoints', '.']));
+        if (code !== 0) return code;
+      }
+      return run(process.execPath, ['scripts/api-docs.mjs', '--check']);
+    },
   ],
   ['Browser tests', () => run(bin('playwright'), ['test', ...process.argv.slice(2)])],
   // Three streams another packager writes (Debian's ffmpeg, at test time), each on our engine

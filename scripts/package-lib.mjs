@@ -1,0 +1,44 @@
+// What building a workspace package into an installable one takes, for each of them
+// (build-player-lib.mjs, build-sdk-lib.mjs): its declarations from the source, and the
+// package.json of the built folder, which IS the package (`npm pack <folder>`).
+import { execFileSync } from 'node:child_process';
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { root } from './lib.mjs';
+
+/** The workspace package's own package.json (name, version, description, dependencies). */
+export async function sourceManifest(packageDir) {
+  return JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8'));
+}
+
+/**
+ * Declarations from the source into `dist/types` (the package's tsconfig.lib.json), with the
+ * source's `./x.ts` specifiers rewritten to `./x.js`, which every resolver maps to `x.d.ts`.
+ */
+export async function declarations(packageDir) {
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(packageDir, 'tsconfig.lib.json')],
+    {
+      stdio: 'inherit',
+    },
+  );
+  const rewrite = async (dir) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await rewrite(path);
+      else if (entry.name.endsWith('.d.ts')) {
+        const text = await readFile(path, 'utf8');
+        await writeFile(path, text.replace(/((?:from|import\()\s*)(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2'));
+      }
+    }
+  };
+  await rewrite(join(packageDir, 'dist/types'));
+}
+
+/** The built folder's package.json and README (the workspace package's, as the usage page). */
+export async function writePackage(packageDir, manifest) {
+  const dist = join(packageDir, 'dist');
+  await writeFile(join(dist, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await copyFile(join(packageDir, 'README.md'), join(dist, 'README.md'));
+}
