@@ -13,7 +13,7 @@ export async function sourceManifest(packageDir) {
 
 /**
  * Declarations from the source into `dist/types` (the package's tsconfig.lib.json), with the
- * source's `./x.ts` (and `.tsx`) specifiers rewritten to `./x.js`, which every resolver maps to `x.d.ts`.
+ * source's `./x.ts` specifiers rewritten to `./x.js`, which every resolver maps to `x.d.ts`.
  */
 export async function declarations(packageDir) {
   execFileSync(
@@ -29,7 +29,7 @@ export async function declarations(packageDir) {
       if (entry.isDirectory()) await rewrite(path);
       else if (entry.name.endsWith('.d.ts')) {
         const text = await readFile(path, 'utf8');
-        await writeFile(path, text.replace(/((?:from|import\()\s*)(['"])(\.{1,2}\/[^'"]+)\.tsx?\2/g, '$1$2$3.js$2'));
+        await writeFile(path, text.replace(/((?:from|import\()\s*)(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2'));
       }
     }
   };
