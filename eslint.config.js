@@ -38,7 +38,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/embed/**/*.{ts,tsx}'],
+    files: ['apps/embed/**/*.{ts,tsx}', 'bindings/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
       ...reactHooks.configs.recommended.rules,

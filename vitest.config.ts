@@ -9,6 +9,7 @@ export default defineConfig({
     include: [
       'apps/**/src/**/*.test.ts',
       'packages/**/src/**/*.test.ts',
+      'bindings/**/src/**/*.test.ts',
       'scripts/**/*.test.mjs',
       'bench/lib/**/*.test.mjs',
       'tests/soak/**/*.test.ts',

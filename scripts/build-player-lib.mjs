@@ -13,10 +13,10 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { declarations, sourceManifest, writePackage } from './package-lib.mjs';
+import { declarations, outDir, sourceManifest, writePackage } from './package-lib.mjs';
 
 const PACKAGE = fileURLToPath(new URL('../packages/player/', import.meta.url));
-const DIST = join(PACKAGE, 'dist');
+const DIST = outDir(PACKAGE);
 const source = await sourceManifest(PACKAGE);
 
 /** The scripts that run on their own (worker or service worker), by the name they ship as. */
@@ -60,7 +60,7 @@ for (const [name, entry] of Object.entries(SCRIPTS)) {
   });
 }
 
-await declarations(PACKAGE);
+await declarations(PACKAGE, DIST);
 
 const scripts = Object.fromEntries(Object.keys(SCRIPTS).map((name) => [`./${name}.js`, `./${name}.js`]));
 const manifest = {
@@ -79,5 +79,5 @@ const manifest = {
   },
   dependencies: { 'hls.js': source.dependencies['hls.js'] },
 };
-await writePackage(PACKAGE, manifest);
+await writePackage(PACKAGE, manifest, DIST);
 console.log(`@onair/player ${source.version} built into ${DIST}`);

@@ -8,14 +8,14 @@
 //                   there: the module that reads them (script-origin.ts) is replaced by one
 //                   that knows nothing, and the constructor asks for `origin` rather than guess;
 //   types/          declarations from the source.
-import { join } from 'node:path';
 import { build } from 'esbuild';
 import { buildSdk, SDK_DIR } from './build-sdk.mjs';
-import { declarations, sourceManifest, writePackage } from './package-lib.mjs';
+import { declarations, outDir, sourceManifest, writePackage } from './package-lib.mjs';
 
+const DIST = outDir(SDK_DIR);
 const source = await sourceManifest(SDK_DIR);
-// First: it empties dist/.
-const built = await buildSdk({ force: true });
+// First: it empties the folder.
+const built = await buildSdk({ force: true, outDir: DIST });
 if (built !== 0) process.exit(built);
 
 await build({
@@ -38,26 +38,30 @@ await build({
       },
     },
   ],
-  outdir: join(SDK_DIR, 'dist'),
+  outdir: DIST,
   sourcemap: true,
   logLevel: 'warning',
 });
 
-await declarations(SDK_DIR);
+await declarations(SDK_DIR, DIST);
 
-await writePackage(SDK_DIR, {
-  name: source.name,
-  version: source.version,
-  description: source.description,
-  license: source.license ?? 'UNLICENSED',
-  type: 'module',
-  sideEffects: false,
-  main: './index.js',
-  types: './types/index.d.ts',
-  exports: {
-    '.': { types: './types/index.d.ts', default: './index.js' },
-    './onair-embed.js': './onair-embed.js',
-    './package.json': './package.json',
+await writePackage(
+  SDK_DIR,
+  {
+    name: source.name,
+    version: source.version,
+    description: source.description,
+    license: source.license ?? 'UNLICENSED',
+    type: 'module',
+    sideEffects: false,
+    main: './index.js',
+    types: './types/index.d.ts',
+    exports: {
+      '.': { types: './types/index.d.ts', default: './index.js' },
+      './onair-embed.js': './onair-embed.js',
+      './package.json': './package.json',
+    },
   },
-});
-console.log(`${source.name} ${source.version} built into ${join(SDK_DIR, 'dist')}`);
+  DIST,
+);
+console.log(`${source.name} ${source.version} built into ${DIST}`);

@@ -13,9 +13,13 @@ export const SDK_DIR = path.join(root, 'packages/embed-sdk');
 export const SDK_FILE = path.join(SDK_DIR, 'dist/onair-embed.js');
 const SOURCES = ['packages/embed-sdk/src', 'scripts/build-sdk.mjs'];
 
-/** Builds when forced or when the sources are newer than the build; resolves with an exit code. */
-export async function buildSdk({ force = false } = {}) {
-  if (!force && existsSync(SDK_FILE) && statSync(SDK_FILE).mtimeMs >= newestMtime(SOURCES)) return 0;
+/**
+ * Builds when forced or when the sources are newer than the build; resolves with an exit code.
+ * `outDir`: another folder than the one the platform serves (a package build's own).
+ */
+export async function buildSdk({ force = false, outDir = path.dirname(SDK_FILE) } = {}) {
+  const file = path.join(outDir, path.basename(SDK_FILE));
+  if (!force && existsSync(file) && statSync(file).mtimeMs >= newestMtime(SOURCES)) return 0;
   console.log('Building the host SDK...');
   try {
     const { build } = await import('vite');
@@ -35,7 +39,7 @@ export async function buildSdk({ force = false } = {}) {
           formats: ['iife'],
           fileName: () => 'onair-embed.js',
         },
-        outDir: path.dirname(SDK_FILE),
+        outDir,
         emptyOutDir: true,
         // Host pages are anyone's, in any browser still in use: class fields and `?.` are
         // lowered, which costs a few hundred bytes.

@@ -3,7 +3,7 @@
 // package.json of the built folder, which IS the package (`npm pack <folder>`).
 import { execFileSync } from 'node:child_process';
 import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { root } from './lib.mjs';
 
 /** The workspace package's own package.json (name, version, description, dependencies). */
@@ -12,13 +12,33 @@ export async function sourceManifest(packageDir) {
 }
 
 /**
- * Declarations from the source into `dist/types` (the package's tsconfig.lib.json), with the
- * source's `./x.ts` specifiers rewritten to `./x.js`, which every resolver maps to `x.d.ts`.
+ * Where a package build writes: the package's `dist/` (what `npm test` checks and the docs
+ * name), or the folder after `--out`. The package journeys build into a folder of their own:
+ * two of them building one `dist/` at once would pack each other's half-written files, and the
+ * SDK's `dist/` is also the script the platform serves to every other journey.
  */
-export async function declarations(packageDir) {
+export function outDir(packageDir, argv = process.argv) {
+  const at = argv.indexOf('--out');
+  if (at === -1) return join(packageDir, 'dist');
+  const dir = argv[at + 1];
+  if (!dir) throw new Error('--out needs a folder');
+  return isAbsolute(dir) ? dir : resolve(dir);
+}
+
+/**
+ * Declarations from the source into `<out>/types` (the package's tsconfig.lib.json), with the
+ * source's `./x.ts` (and `.tsx`) specifiers rewritten to `./x.js`, which every resolver maps to `x.d.ts`.
+ */
+export async function declarations(packageDir, out = join(packageDir, 'dist')) {
   execFileSync(
     process.execPath,
-    [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(packageDir, 'tsconfig.lib.json')],
+    [
+      join(root, 'node_modules/typescript/bin/tsc'),
+      '-p',
+      join(packageDir, 'tsconfig.lib.json'),
+      '--outDir',
+      join(out, 'types'),
+    ],
     {
       stdio: 'inherit',
     },
@@ -29,16 +49,15 @@ export async function declarations(packageDir) {
       if (entry.isDirectory()) await rewrite(path);
       else if (entry.name.endsWith('.d.ts')) {
         const text = await readFile(path, 'utf8');
-        await writeFile(path, text.replace(/((?:from|import\()\s*)(['"])(\.{1,2}\/[^'"]+)\.ts\2/g, '$1$2$3.js$2'));
+        await writeFile(path, text.replace(/((?:from|import\()\s*)(['"])(\.{1,2}\/[^'"]+)\.tsx?\2/g, '$1$2$3.js$2'));
       }
     }
   };
-  await rewrite(join(packageDir, 'dist/types'));
+  await rewrite(join(out, 'types'));
 }
 
 /** The built folder's package.json and README (the workspace package's, as the usage page). */
-export async function writePackage(packageDir, manifest) {
-  const dist = join(packageDir, 'dist');
+export async function writePackage(packageDir, manifest, dist = join(packageDir, 'dist')) {
   await writeFile(join(dist, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await copyFile(join(packageDir, 'README.md'), join(dist, 'README.md'));
 }

@@ -16,6 +16,7 @@ const TSCONFIGS = [
   'packages/identity',
   'packages/monitoring',
   'packages/embed-sdk',
+  'bindings/react-embed',
   'apps/platform',
   'apps/platform/cast-client',
   'apps/embed',
@@ -55,14 +56,15 @@ const steps = [
   // Our packages as another project installs them (the built folder is the package): their
   // exports, files and metadata (publint), their types as each resolver finds them (attw; ESM
   // only, so the CommonJS resolvers are not asked) and the player's reference (docs/api) up to
-  // date. The journeys player-package and embed-sdk-package install the packed tarballs into
-  // throwaway apps and play.
+  // date. The journeys player-package, embed-sdk-package and react-embed-package install the
+  // packed tarballs into throwaway apps and play.
   [
     'Packages (publint, types, API reference)',
     async () => {
       for (const [build, dist] of [
         ['scripts/build-player-lib.mjs', 'packages/player/dist'],
         ['scripts/build-sdk-lib.mjs', 'packages/embed-sdk/dist'],
+        ['scripts/build-react-embed-lib.mjs', 'bindings/react-embed/dist'],
       ]) {
         const code =
           (await run(process.execPath, [build])) ||

@@ -18,7 +18,7 @@ let app: PackageApp;
 
 test.beforeAll(() => {
   test.setTimeout(240_000);
-  app = buildPackageApp('embed-sdk', [{ build: 'scripts/build-sdk-lib.mjs', dist: 'packages/embed-sdk/dist' }]);
+  app = buildPackageApp('embed-sdk', [{ build: 'scripts/build-sdk-lib.mjs' }]);
 });
 
 test.afterAll(() => app?.remove());

@@ -12,7 +12,7 @@ let app: PackageApp;
 
 test.beforeAll(() => {
   test.setTimeout(240_000);
-  app = buildPackageApp('player', [{ build: 'scripts/build-player-lib.mjs', dist: 'packages/player/dist' }]);
+  app = buildPackageApp('player', [{ build: 'scripts/build-player-lib.mjs' }]);
 });
 
 test.afterAll(() => app?.remove());

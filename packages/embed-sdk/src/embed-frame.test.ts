@@ -10,6 +10,12 @@ describe('embedUrl', () => {
     );
   });
 
+  it('takes an option given as undefined for one not given: the default, never off', () => {
+    expect(embedUrl(ORIGIN, 'studio-live', { muted: undefined, autoplay: undefined, allowfullscreen: undefined })).toBe(
+      'https://player.example/studio-live?muted=false&autoplay=true&allowfullscreen=true',
+    );
+  });
+
   it('takes the options given', () => {
     expect(embedUrl(ORIGIN, 'studio-live', { muted: true, autoplay: false, allowfullscreen: false })).toBe(
       'https://player.example/studio-live?muted=true&autoplay=false&allowfullscreen=false',

@@ -56,10 +56,11 @@ export function embedUrl(
   const base = httpOrigin(origin);
   if (!base) throw new TypeError(`OnAir: the embed origin must be an http(s) origin (got "${origin}")`);
   if (!channel) throw new TypeError('OnAir: a channel is required');
-  const merged: Partial<EmbedParams> = { ...DEFAULT_PARAMS, ...params };
-  // `=== true`: a script passing the text 'false' must not switch a param on.
+  // An option given as undefined is not given (a React prop left out, `{ autoplay: undefined }`):
+  // the default, as frameAttributes reads it, not "off". `=== true`: a script passing the text
+  // 'false' must not switch a param on.
   const query = (Object.keys(DEFAULT_PARAMS) as (keyof EmbedParams)[])
-    .map((name) => `${name}=${merged[name] === true}`)
+    .map((name) => `${name}=${(params[name] ?? DEFAULT_PARAMS[name]) === true}`)
     .join('&');
   // Written only when on, so every URL without it stays as it was.
   const hidden = params.audioOnlyWhenHidden === true ? `&${AUDIO_ONLY_WHEN_HIDDEN_PARAM}=true` : '';

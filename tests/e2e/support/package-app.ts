@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -31,20 +31,33 @@ export interface PackageApp {
   remove(): void;
 }
 
+/**
+ * Runs a step; a failed one throws with what it printed on both streams (tsc writes its errors
+ * to stdout, which execFileSync's own message leaves out).
+ */
 function run(command: string, args: string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (result.status === 0) return result.stdout;
+  const step = [command, ...args].map((part) => part.replace(ROOT, '')).join(' ');
+  throw new Error(
+    `${step} in ${cwd} failed (${result.error?.message ?? `exit ${result.status}`}):\n${result.stdout}${result.stderr}`,
+  );
 }
 
-/** Builds each package (its build script), packs it and installs the tarballs into the app. */
-export function buildPackageApp(app: string, packages: { build: string; dist: string }[]): PackageApp {
+/**
+ * Builds each package (its build script) into a folder of the app's own, packs it and installs
+ * the tarballs into the app. Not into the package's `dist/`: journeys that build the same
+ * package at once would pack each other's half-written files, and the SDK's `dist/` is the
+ * script the platform serves to the other journeys meanwhile.
+ */
+export function buildPackageApp(app: string, packages: { build: string }[]): PackageApp {
   const dir = mkdtempSync(join(tmpdir(), `onair-${app}-`));
   cpSync(join(ROOT, 'tests/package-apps', app), dir, { recursive: true });
-  const tarballs = packages.map(({ build, dist }) => {
-    run(process.execPath, [join(ROOT, build)], ROOT);
-    return `./${run('npm', ['pack', join(ROOT, dist), '--pack-destination', dir, '--silent'], dir)
-      .trim()
-      .split('\n')
-      .at(-1)}`;
+  const built = mkdtempSync(join(tmpdir(), `onair-${app}-packages-`));
+  const tarballs = packages.map(({ build }, index) => {
+    const out = join(built, String(index));
+    run(process.execPath, [join(ROOT, build), '--out', out], ROOT);
+    return `./${run('npm', ['pack', out, '--pack-destination', dir, '--silent'], dir).trim().split('\n').at(-1)}`;
   });
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...tarballs], dir);
   run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], dir);
@@ -56,7 +69,10 @@ export function buildPackageApp(app: string, packages: { build: string; dist: st
   return {
     dir,
     installed: (name) => JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(built, { recursive: true, force: true });
+    },
   };
 }
 
