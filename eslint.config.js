@@ -21,6 +21,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'build/**',
       'test-results/**',
       'playwright-report/**',
       'bench/results/**',

@@ -83,3 +83,10 @@ export const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
 export function ensureFfmpeg() {
   return ensureDebianPackage(FFMPEG, ['ffmpeg'], 'The conformance corpus (npm run conformance)');
 }
+
+export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+/** Debian's nginx, which serves the embed as `npm run build:embed` deploys it (the deployed-embed journey). */
+export function ensureNginx() {
+  return ensureDebianPackage(NGINX, ['nginx'], 'The deployed embed journey');
+}

@@ -4,7 +4,7 @@
 // of the conformance corpus.
 import { buildEmbed } from './build-embed.mjs';
 import { buildSdk } from './build-sdk.mjs';
-import { bin, ensureChromium, ensureFfmpeg, ensureRedis, run } from './lib.mjs';
+import { bin, ensureChromium, ensureFfmpeg, ensureNginx, ensureRedis, run } from './lib.mjs';
 
 const TSCONFIGS = [
   'packages/contracts',
@@ -25,8 +25,8 @@ const TSCONFIGS = [
 
 const steps = [
   [
-    'System packages (Chromium, Redis, ffmpeg)',
-    async () => (ensureChromium() && ensureRedis() && ensureFfmpeg() ? 0 : 1),
+    'System packages (Chromium, Redis, ffmpeg, nginx)',
+    async () => (ensureChromium() && ensureRedis() && ensureFfmpeg() && ensureNginx() ? 0 : 1),
   ],
   [
     'Types',

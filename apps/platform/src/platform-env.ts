@@ -105,12 +105,12 @@ export function platformEnv(
 }
 
 /** A space-separated CSP source list; undefined when unset or empty. */
-function sourceList(value: string | undefined): string[] | undefined {
+export function sourceList(value: string | undefined): string[] | undefined {
   const sources = value?.split(/\s+/).filter((source) => source !== '');
   return sources?.length ? sources : undefined;
 }
 
 /** An origin as a CSP source: scheme, host (a leading `*.` allowed), optional port; nothing else. */
-function isSource(source: string): boolean {
+export function isSource(source: string): boolean {
   return /^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i.test(source);
 }
