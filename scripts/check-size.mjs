@@ -184,6 +184,8 @@ export function checkSize(distDir, budget) {
     throw new Error(`${manifestPath} is missing: build the embed (its vite.config.ts sets build.manifest)`);
   }
   const { files: manifestFiles, firstFrame, startup } = walkManifest(JSON.parse(readFileSync(manifestPath, 'utf8')));
+  // dist/assets/ itself, not its folders: assets/playground/ is the player playground's own
+  // build (apps/embed/vite.playground.config.ts), a developer page that no viewer loads.
   const assetsDir = path.join(distDir, 'assets');
   const assetJs = existsSync(assetsDir)
     ? readdirSync(assetsDir)

@@ -9,7 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
  * static server (preCompressed) sends the smallest one the browser accepts, so start-up is
  * measured with compressed transfers without compressing on every request.
  */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'onair-precompress',

@@ -7,6 +7,7 @@ import { ChannelStore, seedChannels, type ChannelRecord } from './channels/chann
 import { playbackOrigins } from './channels/channels-file.ts';
 import { registerCatalogueRoutes } from './catalogue/routes.ts';
 import { registerBuilder } from './builder-routes.ts';
+import { registerPlayground } from './playground-page.ts';
 import { registerChannelRoutes } from './channels/routes.ts';
 import { isEmbedPath, registerEmbed, type EmbedPageHandler, type EmbedPolicy } from './embed-static.ts';
 import { sendError } from './http-error.ts';
@@ -191,6 +192,8 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   const embedPolicy: EmbedPolicy | undefined = streamOrigins.length
     ? { ...options.embedPolicy, extraOrigins: [...(options.embedPolicy?.extraOrigins ?? []), ...streamOrigins] }
     : options.embedPolicy;
+  // The player playground (/playground): a developer page built beside the embed.
+  registerPlayground(app, options.embedDir ?? defaultEmbedDir);
   embedPage = await registerEmbed(app, options.embedDir ?? defaultEmbedDir, embedPolicy, {
     oembedDiscovery: discoveryLookup(channels),
     castStandIn: admin,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http-error.ts';
+import { isPlaygroundPath } from './playground-page.ts';
 import { injectIntoHead, oembedDiscoveryLink, type DiscoveryLookup } from './oembed/discovery.ts';
 import { encodePage } from './page-encoding.ts';
 import { injectConfig, publicConfigFor } from './public-config.ts';
@@ -45,10 +46,13 @@ const SERVICE_PREFIXES = [
  */
 export type EmbedPageHandler = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 
-/** Whether a GET path belongs to the embed (the SPA) rather than to a service. */
+/**
+ * Whether a GET path belongs to the embed (the SPA) rather than to a service. The player
+ * playground (playground-page.ts) is a page of its own, not the embed's 404 for a channel.
+ */
 export function isEmbedPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '/';
-  return !SERVICE_PREFIXES.some((p) => pathname.startsWith(p));
+  return !SERVICE_PREFIXES.some((p) => pathname.startsWith(p)) && !isPlaygroundPath(pathname);
 }
 
 export interface EmbedPolicy {

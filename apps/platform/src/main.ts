@@ -78,6 +78,7 @@ console.log(
   `\nEmbed it anywhere: <iframe src="${base}/studio-live?muted=true" allow="autoplay; fullscreen" allowfullscreen></iframe>`,
 );
 console.log(`Embed builder (options, preview, code to copy, host API events): ${base}/builder`);
+console.log(`Player playground (any HLS URL, sinks, low latency, stats, events, latency chart): ${base}/playground`);
 console.log(`Host SDK: ${base}/sdk/onair-embed.js   oEmbed: ${base}/oembed?url=${base}/studio-live`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

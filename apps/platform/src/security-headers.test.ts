@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ANY_SITE, configuredOrigins, embedContentSecurityPolicy, inlineScriptHashes } from './security-headers.ts';
+import {
+  ANY_SITE,
+  configuredOrigins,
+  embedContentSecurityPolicy,
+  inlineScriptHashes,
+  playgroundContentSecurityPolicy,
+} from './security-headers.ts';
 
 const EARLY = '\n      (function () { window.early = 1; })();\n    ';
 const HTML = `<!doctype html><html><head>
@@ -78,5 +84,40 @@ describe('embedContentSecurityPolicy', () => {
   it('is framed by any site, or by the allow-list given', () => {
     expect(policy()['frame-ancestors']).toEqual(['*']);
     expect(policy(['https://news.example.com'])['frame-ancestors']).toEqual(['https://news.example.com']);
+  });
+});
+
+describe('playgroundContentSecurityPolicy', () => {
+  const directives = (html: string) =>
+    Object.fromEntries(
+      playgroundContentSecurityPolicy(html)
+        .split('; ')
+        .map((directive) => {
+          const [name, ...values] = directive.split(' ');
+          return [name, values];
+        }),
+    ) as Record<string, string[]>;
+
+  it('lets streams and their media come from any origin, as a typed URL may name any', () => {
+    const policy = directives(HTML);
+    expect(policy['connect-src']).toEqual(['*', 'blob:', 'data:']);
+    expect(policy['media-src']).toEqual(['*', 'blob:', 'data:']);
+    // The engine's worker, started from a blob: copy of its script, takes this policy.
+    expect(policy['worker-src']).toEqual(["'self'", 'blob:']);
+  });
+
+  it('runs only its own scripts (inline ones by hash), no eval, no inline handler', () => {
+    expect(directives(HTML)['script-src']).toEqual(["'self'", sha256(EARLY)]);
+    expect(directives('<html><head></head></html>')['script-src']).toEqual(["'self'"]);
+    expect(playgroundContentSecurityPolicy(HTML)).not.toMatch(/unsafe-(inline|eval)/);
+  });
+
+  it('is never framed, and closes plugins, <base> and form posting', () => {
+    const policy = directives(HTML);
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    expect(policy['object-src']).toEqual(["'none'"]);
+    expect(policy['base-uri']).toEqual(["'none'"]);
+    expect(policy['form-action']).toEqual(["'none'"]);
+    expect(policy['style-src']).toEqual(["'self'"]);
   });
 });

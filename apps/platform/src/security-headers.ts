@@ -104,6 +104,33 @@ export function workerContentSecurityPolicy(input: Omit<EmbedPolicyInput, 'html'
 }
 
 /**
+ * The player playground's policy (`/playground`, playground-page.ts). It plays whatever URL is
+ * typed into it, so connections and media may come from anywhere (`*`: any http(s) or ws(s)
+ * URL), unlike the embed's, which reaches only its configured services. Everything else is as
+ * strict: its own scripts only (its inline ones by hash, should the build ever write one),
+ * its own styles, workers of its own or from blob: (the engine's worker is started from a blob:
+ * copy of its script so that it takes this policy rather than its script's narrow one, and
+ * hls.js makes its worker that way too), no plugins, no <base>, no form posting, and never
+ * framed: it is a page for developers, not an embed.
+ */
+export function playgroundContentSecurityPolicy(html: string): string {
+  return [
+    "default-src 'self'",
+    `script-src ${["'self'", ...inlineScriptHashes(html)].join(' ')}`,
+    "worker-src 'self' blob:",
+    'connect-src * blob: data:',
+    'media-src * blob: data:',
+    "img-src 'self' data: blob:",
+    "style-src 'self'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    NOT_FRAMEABLE,
+  ].join('; ');
+}
+
+/**
  * The Cast sender framework's script (PUBLIC_CAST_SDK_URL), the one script the embed loads from
  * elsewhere: that URL alone (its query aside), not its whole origin, where a stranger's script
  * could also live. Google's loader fetches the framework itself from `/cast/sdk/libs/` on the
