@@ -58,6 +58,18 @@ test('without MediaSource, the built embed registers its live-manifest service w
   expect(script.headers()['content-security-policy']).toContain("default-src 'none'");
 });
 
+test('the built folder has the playground at /playground, under its own policy, and it plays a URL typed into it', async ({
+  page,
+}) => {
+  const response = await page.goto(`${deployment.origin}/playground`);
+  expect(response!.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('OnAir player playground');
+  const field = page.getByLabel('HLS playlist URL');
+  await field.fill(`${deployment.origin}/hls/studio-live/master.m3u8`);
+  await field.press('Enter');
+  await waitForPlayback(page);
+});
+
 test.describe('the page as served', () => {
   test.use({ allowedPageErrors: [INJECTED_REFUSED] });
 

@@ -16,6 +16,7 @@ function fakeBuild(): { embedDist: string; sdkFile: string } {
   mkdirSync(path.join(embedDist, '.vite'));
   writeFileSync(path.join(embedDist, 'index.html'), '<html><head><script>early()</script></head><body></body></html>');
   writeFileSync(path.join(embedDist, 'assets/app-1a2b.js'), 'app()');
+  writeFileSync(path.join(embedDist, 'playground.html'), '<html><head></head><body></body></html>');
   writeFileSync(path.join(embedDist, 'assets/app-1a2b.js.map'), '{}');
   writeFileSync(path.join(embedDist, '.vite/manifest.json'), '{}');
   const sdkFile = path.join(dir, 'onair-embed.js');
@@ -46,6 +47,12 @@ describe('writeDeployFolder', () => {
     const block = readFileSync(written.serverBlock, 'utf8');
     expect(block).toContain(`root ${written.site};`);
     expect(block).toContain(written.pageCsp);
+    // The playground at its path, under its own policy (any stream's origin), never framed.
+    const start = block.indexOf('location = /playground {');
+    expect(start).toBeGreaterThan(-1);
+    const playground = block.slice(start, block.indexOf('\n    }', start));
+    expect(playground).toContain('try_files /playground.html =404;');
+    expect(playground).toMatch(/connect-src \*.*frame-ancestors 'none'/);
   });
 
   it('says what is missing when the embed is not built', () => {

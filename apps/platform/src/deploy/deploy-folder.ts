@@ -1,14 +1,20 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { injectConfig } from '../public-config.ts';
-import { embedContentSecurityPolicy, workerContentSecurityPolicy } from '../security-headers.ts';
+import {
+  embedContentSecurityPolicy,
+  playgroundContentSecurityPolicy,
+  workerContentSecurityPolicy,
+} from '../security-headers.ts';
+import { PLAYGROUND_PATH } from '../playground-page.ts';
 import type { DeployConfig } from './deploy-config.ts';
 import { nginxServerBlock } from './nginx-server-block.ts';
 
 /**
  * Writes the embed as a folder any static host serves (issue 37), from the embed's build:
  *   site/         what is served: index.html (configured: the PUBLIC_* values in the page, as
- *                 the platform puts them per request), assets/ (hashed, with .gz and .br),
+ *                 the platform puts them per request), playground.html (at /playground),
+ *                 assets/ (hashed, with .gz and .br),
  *                 live-manifest-sw.js, sdk/onair-embed.js;
  *   source-maps/  the build's hidden maps, for error monitoring, never served;
  *   nginx/onair-embed.conf  the server block with every header the platform would send.
@@ -59,6 +65,17 @@ export function writeDeployFolder(input: DeployFolderInput): DeployFolder {
 
   const policy = { config: config.publicConfig, extraOrigins: config.extraOrigins };
   const pageCsp = embedContentSecurityPolicy({ ...policy, html, frameAncestors: config.frameAncestors });
+  // The player playground, where the build has it: its own page and policy (it plays any URL).
+  const playground = path.join(site, 'playground.html');
+  const pages = existsSync(playground)
+    ? [
+        {
+          path: PLAYGROUND_PATH,
+          file: 'playground.html',
+          csp: playgroundContentSecurityPolicy(readFileSync(playground, 'utf8')),
+        },
+      ]
+    : [];
   const block = nginxServerBlock({
     root: site,
     listen: config.listen,
@@ -66,6 +83,7 @@ export function writeDeployFolder(input: DeployFolderInput): DeployFolder {
     upstream: config.upstream,
     pageCsp,
     workerCsp: workerContentSecurityPolicy(policy),
+    pages,
   });
   const serverBlock = path.join(out, 'nginx', 'onair-embed.conf');
   mkdirSync(path.dirname(serverBlock));
