@@ -2,6 +2,7 @@
 // (build-player-lib.mjs, build-sdk-lib.mjs): its declarations from the source, and the
 // package.json of the built folder, which IS the package (`npm pack <folder>`).
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { root } from './lib.mjs';
@@ -56,8 +57,12 @@ export async function declarations(packageDir, out = join(packageDir, 'dist')) {
   await rewrite(join(out, 'types'));
 }
 
-/** The built folder's package.json and README (the workspace package's, as the usage page). */
+/** The built folder's package.json, README (the workspace package's, as the usage page) and CHANGELOG. */
 export async function writePackage(packageDir, manifest, dist = join(packageDir, 'dist')) {
   await writeFile(join(dist, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   await copyFile(join(packageDir, 'README.md'), join(dist, 'README.md'));
+  // The changelog changesets keeps (`npm run version-packages`), once a version was made.
+  if (existsSync(join(packageDir, 'CHANGELOG.md'))) {
+    await copyFile(join(packageDir, 'CHANGELOG.md'), join(dist, 'CHANGELOG.md'));
+  }
 }
