@@ -31,11 +31,17 @@ const steps = [
   [
     'Types',
     async () => {
-      for (const project of TSCONFIGS) {
-        const code = await run(bin('tsc'), ['-p', project]);
-        if (code !== 0) return code;
-      }
-      return 0;
+      // Two compilers at a time: each is one process on one core, and CI has two.
+      const queue = [...TSCONFIGS];
+      let failed = 0;
+      const compile = async () => {
+        while (queue.length > 0 && failed === 0) {
+          const code = await run(bin('tsc'), ['-p', queue.shift()]);
+          if (code !== 0) failed = code;
+        }
+      };
+      await Promise.all([compile(), compile()]);
+      return failed;
     },
   ],
   [
