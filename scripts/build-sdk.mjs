@@ -21,6 +21,10 @@ export async function buildSdk({ force = false, outDir = path.dirname(SDK_FILE) 
   const file = path.join(outDir, path.basename(SDK_FILE));
   if (!force && existsSync(file) && statSync(file).mtimeMs >= newestMtime(SOURCES)) return 0;
   console.log('Building the host SDK...');
+  // Vite's build() sets NODE_ENV=production in this process when unset, and `npm test` runs
+  // this in its own process: every later step would inherit it (an npm install there then
+  // leaves out devDependencies). Put back as it was.
+  const nodeEnv = process.env.NODE_ENV;
   try {
     const { build } = await import('vite');
     await build({
@@ -54,6 +58,9 @@ export async function buildSdk({ force = false, outDir = path.dirname(SDK_FILE) 
   } catch (error) {
     console.error(`build-sdk: ${error.message}`);
     return 1;
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
 }
 

@@ -70,7 +70,10 @@ export function embedContentSecurityPolicy(input: EmbedPolicyInput): string {
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
     "worker-src 'self' blob:",
-    `connect-src ${reach}`,
+    // data: — the live-manifest service worker answers the browser's own HLS with responses
+    // fetched from data: URLs (live-sw/data-response.ts), and the page's policy judges such an
+    // answer by that URL (seen refused: a first media playlist, through nginx). It reaches no host.
+    `connect-src ${reach} data:`,
     `media-src ${reach} blob: data:`,
     `img-src ${reach} data: blob:`,
     "style-src 'self'",

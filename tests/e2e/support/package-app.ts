@@ -36,7 +36,10 @@ export interface PackageApp {
  * to stdout, which execFileSync's own message leaves out).
  */
 function run(command: string, args: string[], cwd: string): string {
-  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  // The app's own environment, not the test run's: NODE_ENV=production (which a build tool
+  // in the run's parent may have set) makes npm leave out the app's devDependencies.
+  const { NODE_ENV: _unused, ...env } = process.env;
+  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (result.status === 0) return result.stdout;
   const step = [command, ...args].map((part) => part.replace(ROOT, '')).join(' ');
   throw new Error(
@@ -59,7 +62,7 @@ export function buildPackageApp(app: string, packages: { build: string }[]): Pac
     run(process.execPath, [join(ROOT, build), '--out', out], ROOT);
     return `./${run('npm', ['pack', out, '--pack-destination', dir, '--silent'], dir).trim().split('\n').at(-1)}`;
   });
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...tarballs], dir);
+  run('npm', ['install', '--include=dev', '--prefer-offline', '--no-audit', '--no-fund', ...tarballs], dir);
   run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], dir);
   run(
     process.execPath,
