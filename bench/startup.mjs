@@ -40,6 +40,7 @@ function parse(argv) {
 
 /** When the requests every player makes on its way to a first frame started and ended. */
 const MILESTONES = [
+  ['worker script', /\/engine-worker[^/]*\.js$/],
   ['info', /\/info$/],
   ['master', /master\.m3u8$/],
   ['media playlist', /media\.m3u8$/],
@@ -86,6 +87,10 @@ async function coldLoad(browser, player, base, clock) {
         startMs: e.startTime,
         endMs: e.responseEnd,
       })),
+      navigation: (() => {
+        const [n] = performance.getEntriesByType('navigation');
+        return n ? { 'page response': n.responseStart, 'page in': n.responseEnd } : {};
+      })(),
       marks: Object.fromEntries(
         performance
           .getEntriesByType('mark')
@@ -105,7 +110,14 @@ async function coldLoad(browser, player, base, clock) {
       latencyAtFirstS: at(firstFrameMs),
       latencyAfterS: at(firstFrameMs + AFTER_FIRST_FRAME_MS),
       longTaskMs,
-      marks: { ...milestones(recorded.resources), ...recorded.marks },
+      marks: {
+        ...recorded.navigation,
+        ...milestones(recorded.resources),
+        ...(recorded.workerBoot
+          ? { 'worker thread': recorded.workerBoot.originMs, 'worker script runs': recorded.workerBoot.scriptMs }
+          : {}),
+        ...recorded.marks,
+      },
     };
   } finally {
     await context.close();

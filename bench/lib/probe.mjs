@@ -18,6 +18,8 @@
  * player's own message decoder ignores them).
  */
 export const WORKER_PROBE = `(function () {
+  // When the worker's thread began, and when its script began to run, on the epoch clock.
+  self.postMessage({ __bench: 'boot', originEpochMs: performance.timeOrigin, scriptEpochMs: performance.timeOrigin + performance.now() });
   if (typeof SourceBuffer !== 'undefined') {
     var append = SourceBuffer.prototype.appendBuffer;
     SourceBuffer.prototype.appendBuffer = function (data) {
@@ -50,6 +52,7 @@ export function installProbe(sampleEveryMs) {
     rates: [], // { atMs, rate } for every 'ratechange'
     longTasks: [], // { atMs, durationMs }
     workerResources: [], // the engine worker's requests, as resource entries on the page's clock
+    workerBoot: null, // { originMs, scriptMs }: the engine worker's thread and script start, page clock
   };
   window.__bench = bench;
   // A live player makes many requests a minute; keep them all for the start-up figures.
@@ -110,6 +113,11 @@ export function installProbe(sampleEveryMs) {
         const records = appends.get(workerKey);
         records.push({ offset: data.offset, end: data.end });
         if (records.length > 400) records.shift();
+      } else if (data.__bench === 'boot') {
+        bench.workerBoot = {
+          originMs: data.originEpochMs - performance.timeOrigin,
+          scriptMs: data.scriptEpochMs - performance.timeOrigin,
+        };
       } else if (data.__bench === 'resource') {
         const entry = {
           name: data.name,

@@ -62,8 +62,8 @@ async function openSdkPage(page: Page, baseURL: string, channel: string): Promis
   const frame = await (await page.locator('iframe').elementHandle())!.contentFrame();
   if (!frame) throw new Error('the SDK made no frame');
   await waitForPlayback(frame);
-  // The early start's video plays before the app has attached its player to the host API;
-  // until then a command is answered not-playing (host-api/host-bridge.ts: ready is not playing).
+  // The journeys below start from a playing player (`ready` alone means a player is attached,
+  // which may not have reached Playing yet).
   await expect
     .poll(async () => ((await value(page, 'getPlayerState')) as { playback?: string }).playback)
     .toBe('Playing');
@@ -152,6 +152,40 @@ test('setChannel: live, offline and live again in one frame, with no reload, the
   // A channel that does not exist: the frame's written screen, not a blank page.
   expect(await call(page, 'setChannel', 'no-such-channel')).toEqual({ ok: true });
   await expect(frame.getByRole('heading', { name: 'Channel not found' })).toBeVisible();
+});
+
+test('a host page that pauses as soon as the embed is ready gets a paused player, not not-playing', async ({
+  page,
+  baseURL,
+}) => {
+  // The README's own use: `await player.ready; await player.pause()`. `ready` means the embed
+  // can answer a player command (host-api/host-window.ts), so the pause reaches a player, and
+  // the autoplay that the start began does not overrule it.
+  host.serve(
+    '/sdk-pause-at-ready',
+    `<!doctype html><html lang="en"><title>A site that pauses at once</title><div id="player"></div>
+<script src="${baseURL}/sdk/onair-embed.js"></script>
+<script>
+  const player = new OnAir.OnAirPlayer('player', { channel: 'studio-live', muted: true });
+  window.call = (method) => player[method]().then((value) => ({ ok: true, value }), (error) => ({ ok: false, reason: error.reason }));
+  player.ready.then(() => window.call('pause')).then((outcome) => (window.pauseOutcome = outcome));
+</script></html>`,
+  );
+  await page.goto(`${host.origin}/sdk-pause-at-ready`);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { pauseOutcome?: unknown }).pauseOutcome))
+    .toEqual({
+      ok: true,
+    });
+  const frame = await (await page.locator('iframe').elementHandle())!.contentFrame();
+  const video = frame!.getByTestId('video');
+  // The start settles paused, with its picture on screen; the autoplay did not take it back.
+  await expect(video).toHaveJSProperty('readyState', 4);
+  await expect(frame!.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  const state = (await value(page, 'getPlayerState')) as { playback?: string; paused?: boolean };
+  expect(state.paused).toBe(true);
+  expect(state.playback).not.toBe('Playing');
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 });
 
 test('setConsent from the host page turns the framed embed’s analytics on', async ({ page, baseURL, admin }) => {

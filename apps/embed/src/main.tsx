@@ -6,6 +6,7 @@
 // milliseconds. So the app is imported once that frame is out (or the early engine is gone,
 // or it is taking too long). Without an early engine the app is imported at once.
 import { startApp } from './lib/early-first-frame.ts';
+import { yieldToMain } from './lib/yield-to-main.ts';
 // The styles are the entry's, in index.html's <head>: loaded beside the early start's work
 // (a few KiB, in long before the first frame), so no chunk loaded later brings CSS of its own.
 // Inter, self-hosted (latin subset, the two weights the screens use): text renders the same on
@@ -18,4 +19,11 @@ import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-600.css';
 import './styles.css';
 
-await startApp(window.__onairStart ?? {}, document, () => import('./app.tsx'));
+// The libraries first, the app in a later task: two shorter evaluations (app-libraries.ts).
+await startApp(window.__onairStart ?? {}, document, async () => {
+  await import('./app-libraries.ts');
+  await yieldToMain();
+  await (
+    await import('./app.tsx')
+  ).started;
+});

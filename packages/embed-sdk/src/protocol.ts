@@ -100,6 +100,7 @@ export interface PlayerSnapshot {
 }
 
 export type EmbedEvent =
+  /** Said once the embed's route has settled: a command now reaches its player, or it has none. */
   | { event: 'ready'; channel: string }
   | { event: 'play' }
   | { event: 'pause' }

@@ -79,7 +79,7 @@ function fakePlayer() {
   };
 }
 
-function setUp() {
+function setUp({ ready = true }: { ready?: boolean } = {}) {
   const posted: (EventMessage | Reply)[] = [];
   let receive: (data: unknown) => void = () => {};
   const harness: BridgeHarness = {
@@ -100,6 +100,7 @@ function setUp() {
   const navigations: { channel: string; muted: boolean; playing: boolean | null }[] = [];
   const consents: ConsentChoice[] = [];
   const bridge = new HostBridge(harness, 'studio-live');
+  if (ready) bridge.sayReady();
   const fake = fakePlayer();
   const requester = createPlayerRequester(fake.player, () => Date.now());
   const events = () => posted.filter((m) => m.type === 'event').map((m) => (m as EventMessage).event);
@@ -121,6 +122,19 @@ describe('HostBridge', () => {
     h.bridge.setLive(true);
     h.bridge.setLive(false);
     expect(h.events()).toEqual(['ready', 'offline', 'online', 'offline']);
+  });
+
+  it('says nothing before ready, then ready first and what the route said before it, in order', () => {
+    const h = setUp({ ready: false });
+    // Commands are answered meanwhile (a page's own code may not wait for ready).
+    h.command({ command: 'play' });
+    expect(h.replies()).toEqual([{ onair: 1, type: 'reply', id: 'c1', ok: false, reason: 'not-playing' }]);
+    h.bridge.setLive(true);
+    h.bridge.attach(h.fake.player, h.requester);
+    expect(h.events()).toEqual([]);
+    h.bridge.sayReady();
+    h.bridge.sayReady();
+    expect(h.events()).toEqual(['ready', 'online', 'volume']);
   });
 
   it('answers commands before a player with not-playing, and ignores what is not a command', () => {

@@ -66,7 +66,22 @@ export class HostBridge {
   ) {
     this.#channel = channel;
     this.#stopListening = harness.listen((data) => this.#receive(data));
-    this.#post({ event: 'ready', channel });
+  }
+
+  /** Events the route said before `ready`, said after it in order; null once ready is said. */
+  #held: EmbedEvent[] | null = [];
+
+  /**
+   * Says `ready`, once: from now on a player command reaches the route's player, or the route
+   * has none to give (offline, an error screen). host-window.ts decides when; before it, the
+   * bridge listens (a command is answered as it stands) but says nothing.
+   */
+  sayReady(): void {
+    const held = this.#held;
+    if (!held) return;
+    this.#held = null;
+    this.#post({ event: 'ready', channel: this.#channel });
+    for (const event of held) this.#post(event);
   }
 
   /** The route's word on the channel: posts online/offline when it changes (and the first time). */
@@ -218,6 +233,10 @@ export class HostBridge {
   #afterHello: (() => void) | null = null;
 
   #post(event: EmbedEvent): void {
+    if (this.#held && event.event !== 'ready') {
+      this.#held.push(event);
+      return;
+    }
     // A version-1 page is never sent an event it cannot know.
     if (this.#version === 1 && V2_EVENTS.has(event.event)) return;
     this.harness.post({ onair: this.#version, type: 'event', ...event } as EventMessage);

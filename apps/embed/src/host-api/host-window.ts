@@ -5,6 +5,7 @@ import { readPublicConfig } from '../public-config.ts';
 import { HostBridge } from './host-bridge.ts';
 import { navigateWithinApp } from './host-navigation.ts';
 import { PlayerJsBridge } from './playerjs-bridge.ts';
+import { createReadyGate } from './ready-gate.ts';
 
 /** The host-page API of a framed embed: our protocol and player.js, on one player. */
 export interface HostApi {
@@ -12,8 +13,17 @@ export interface HostApi {
   /** The error the viewer's screen shows: a stream gone is told only then (player-events.ts heardError). */
   errorShown(error: PlayerError): void;
   setLive(live: boolean): void;
+  /** The route shows a screen with no player to come (an error screen): the page may talk now. */
+  settled(): void;
   setStreamInfo(title: string, categories: string[]): void;
 }
+
+/**
+ * The longest a framed embed keeps its host page waiting for `ready` (the SDK gives up on it
+ * after 20 s): a route whose loader hangs never settles, and the page may still want to move
+ * the frame elsewhere (setChannel) or ask its state.
+ */
+export const READY_AT_THE_LATEST_MS = 10_000;
 
 /**
  * The bridges on the real page. They talk to the page that framed the embed and to no one
@@ -69,10 +79,20 @@ export function startWindowBridge(win: Window, src: string): HostApi | null {
     },
     channelOf(win.location.pathname),
   );
+  // `ready` waits for the route (ready-gate.ts says why).
+  const ready = createReadyGate(
+    () => {
+      bridge.sayReady();
+      playerJs.sayReady();
+    },
+    { setTimeout: (callback, ms) => win.setTimeout(callback, ms), clearTimeout: (h) => win.clearTimeout(h as number) },
+    READY_AT_THE_LATEST_MS,
+  );
   return {
     attach(player, requester) {
       const detachOurs = bridge.attach(player, requester);
       const detachPlayerJs = playerJs.attach(player, requester);
+      ready.settle();
       return () => {
         detachOurs();
         detachPlayerJs();
@@ -81,8 +101,13 @@ export function startWindowBridge(win: Window, src: string): HostApi | null {
     errorShown(error) {
       bridge.errorShown(error);
       playerJs.errorShown(error);
+      ready.settle();
     },
-    setLive: (live) => bridge.setLive(live),
+    setLive(live) {
+      bridge.setLive(live);
+      if (!live) ready.settle();
+    },
+    settled: () => ready.settle(),
     setStreamInfo: (title, categories) => bridge.setStreamInfo(title, categories),
   };
 }

@@ -39,7 +39,7 @@ function fakePlayer() {
   return { player, set };
 }
 
-function setUp() {
+function setUp({ ready = true }: { ready?: boolean } = {}) {
   const posted: Record<string, unknown>[] = [];
   const bridge = new PlayerJsBridge(
     {
@@ -49,6 +49,7 @@ function setUp() {
     },
     'https://player.example/studio-live?muted=true',
   );
+  if (ready) bridge.sayReady();
   const fake = fakePlayer();
   const detach = bridge.attach(
     fake.player,
@@ -157,6 +158,15 @@ describe('PlayerJsBridge', () => {
     expect(posted.slice(1)).toMatchObject([{ event: 'error', listener: 'e1', value: { code: -1 } }]);
     fake.set({ error: { type: 'Network', code: 1, source: 'x', message: 'down' } as never });
     expect(posted).toHaveLength(3);
+  });
+
+  it('says nothing before ready, not even to a page that asks for it, then ready once', () => {
+    const { bridge, send, posted } = setUp({ ready: false });
+    send({ method: 'addEventListener', value: 'ready', listener: 'early' });
+    expect(posted).toEqual([]);
+    bridge.sayReady();
+    bridge.sayReady();
+    expect(posted).toEqual([expect.objectContaining({ event: 'ready' })]);
   });
 
   it('says ready again to a page that listens for it after the first went by', () => {

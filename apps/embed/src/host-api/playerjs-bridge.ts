@@ -82,7 +82,17 @@ export class PlayerJsBridge {
     src: string,
   ) {
     this.#ready = { src, events: EVENTS, methods: METHODS };
-    // Sent whether or not anyone listens, as the protocol asks.
+  }
+
+  #readySaid = false;
+
+  /**
+   * Says `ready`, once, whether or not anyone listens, as the protocol asks: when a command has
+   * a player to reach (host-window.ts decides, as for our own protocol).
+   */
+  sayReady(): void {
+    if (this.#readySaid) return;
+    this.#readySaid = true;
     this.#send({ event: 'ready', value: this.#ready });
   }
 
@@ -142,7 +152,7 @@ export class PlayerJsBridge {
       if (method === 'addEventListener') ids.add(listener);
       else ids.delete(listener);
       // A page whose player.js started after our ready went by asks for it: said again, to it.
-      if (method === 'addEventListener' && value === 'ready') {
+      if (method === 'addEventListener' && value === 'ready' && this.#readySaid) {
         this.#send({ event: 'ready', listener, value: this.#ready });
       }
       return;

@@ -57,3 +57,10 @@ export function useHostApiErrorShown(error: PlayerError | null): void {
     if (error) void startHostApi().then((started) => started?.errorShown(error));
   }, [error]);
 }
+
+/** A route screen with no player to come (an error screen): the host page is told ready. */
+export function useHostApiSettled(): void {
+  useEffect(() => {
+    void startHostApi().then((started) => started?.settled());
+  }, []);
+}

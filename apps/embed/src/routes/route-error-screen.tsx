@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useRevalidator, useRouteError } from 'react-router';
 import { usePublicConfig } from '../config-context.tsx';
+import { useHostApiSettled } from '../host-api/use-host-api.ts';
 import { safeHttpUrl } from '../lib/safe-url.ts';
 import { describeRouteError, type RetryAction } from './describe-route-error.ts';
 import { Logo } from './logo.tsx';
@@ -21,6 +22,8 @@ export function RouteErrorScreen() {
   useEffect(() => {
     if (unexpected) console.error('Unexpected error in the embed', error);
   }, [unexpected, error]);
+  // No player comes after this screen: a framed embed's host page is told ready now.
+  useHostApiSettled();
 
   if (view.screen === 'misconfigured') return <MisconfiguredScreen />;
   return <ErrorScreen title={view.title} retry={view.retry} />;
