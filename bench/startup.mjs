@@ -116,6 +116,7 @@ async function coldLoad(browser, player, base, clock) {
         ...(recorded.workerBoot
           ? { 'worker thread': recorded.workerBoot.originMs, 'worker script runs': recorded.workerBoot.scriptMs }
           : {}),
+        ...recorded.workerMarks,
         ...recorded.marks,
       },
     };

@@ -30,6 +30,7 @@ export function metricDefinitions(options) {
     { group: 'Under jank', key: 'jankFps', label: 'Frames decoded', unit: '/s', digits: 1, higher: true },
     { group: 'Cost', key: 'busySPerMin', label: 'Main thread busy', unit: 's/min', digits: 2 },
     { group: 'Cost', key: 'longTasksPerMin', label: 'Long tasks', unit: '/min', digits: 1, floor: 1 },
+    { group: 'Cost', key: 'blockingMsPerMin', label: 'Blocking past 50 ms', unit: 'ms/min', digits: 0, floor: 10 },
     { group: 'Cost', key: 'cpuSPerMin', label: 'CPU', unit: 's/min', digits: 2 },
     { group: 'Cost', key: 'heapFirstMiB', label: `Heap at ${firstHeap} s`, unit: 'MiB', digits: 1 },
     {
@@ -70,6 +71,7 @@ export function flatten(playback, network, jank = null) {
     jankFps: j?.framesPerS ?? null,
     busySPerMin: p?.cost.busySPerMin ?? null,
     longTasksPerMin: p?.cost.longTasksPerMin ?? null,
+    blockingMsPerMin: p?.cost.blockingMsPerMin ?? null,
     cpuSPerMin: p?.cost.cpuSPerMin ?? null,
     heapFirstMiB: heap.length ? heap[0].usedMiB : null,
     heapGrowthMiB: heap.length > 1 ? heap.at(-1).usedMiB - heap[0].usedMiB : null,

@@ -20,6 +20,19 @@
 export const WORKER_PROBE = `(function () {
   // When the worker's thread began, and when its script began to run, on the epoch clock.
   self.postMessage({ __bench: 'boot', originEpochMs: performance.timeOrigin, scriptEpochMs: performance.timeOrigin + performance.now() });
+  var mark = function (name) {
+    self.postMessage({ __bench: 'mark', name: name, epochMs: performance.timeOrigin + performance.now() });
+  };
+  // Added before the engine's own listener, so it runs first: when each start command arrived.
+  self.addEventListener('message', function (event) {
+    var cmd = event.data && event.data.cmd;
+    if (cmd === 'create' || cmd === 'load') mark('worker got ' + cmd);
+  });
+  var workerFetch = self.fetch, fetched = false;
+  self.fetch = function () {
+    if (!fetched) { fetched = true; mark('worker first fetch'); }
+    return workerFetch.apply(self, arguments);
+  };
   if (typeof SourceBuffer !== 'undefined') {
     var append = SourceBuffer.prototype.appendBuffer;
     SourceBuffer.prototype.appendBuffer = function (data) {
@@ -52,6 +65,7 @@ export function installProbe(sampleEveryMs) {
     rates: [], // { atMs, rate } for every 'ratechange'
     longTasks: [], // { atMs, durationMs }
     workerResources: [], // the engine worker's requests, as resource entries on the page's clock
+    workerMarks: {}, // the engine worker's start-up marks (WORKER_PROBE), page clock
     workerBoot: null, // { originMs, scriptMs }: the engine worker's thread and script start, page clock
   };
   window.__bench = bench;
@@ -113,6 +127,8 @@ export function installProbe(sampleEveryMs) {
         const records = appends.get(workerKey);
         records.push({ offset: data.offset, end: data.end });
         if (records.length > 400) records.shift();
+      } else if (data.__bench === 'mark') {
+        bench.workerMarks[data.name] ??= data.epochMs - performance.timeOrigin;
       } else if (data.__bench === 'boot') {
         bench.workerBoot = {
           originMs: data.originEpochMs - performance.timeOrigin,
