@@ -1,4 +1,4 @@
-// `npm run bench:startup [-- --loads=N --players=a,b --baseline=DIR]`: cold start-up alone, many times, players
+// `npm run bench:startup [-- --loads=N --players=a,b --baseline=DIR --rtt=MS]`: cold start-up alone, many times, players
 // interleaved (embed, native, native, embed, …) so that a slow minute of the machine hits every
 // player alike. Each load is a fresh browser context (empty HTTP cache) that plays for 3 s after
 // its first frame. Prints, per player, the median and quartiles of:
@@ -10,8 +10,9 @@
 // `onair:*`). `--baseline=DIR`: another build of the embed (a `dist` built from an earlier
 // commit), served by a second platform and interleaved with this one as "embed-baseline", so a
 // change is measured against what it replaces in the same run; each embed load is also timed
-// warm (a second navigation in the same context, its HTTP cache filled). A benchmark, not a
-// test: it reports and never judges.
+// warm (a second navigation in the same context, its HTTP cache filled). `--rtt=MS`: a network
+// round trip added to every request (Chromium's emulation), as a viewer's network has one. A
+// benchmark, not a test: it reports and never judges.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { latencySamples, percentile } from './lib/measure.mjs';
@@ -26,15 +27,17 @@ const SAMPLE_EVERY_MS = 100;
 const AFTER_FIRST_FRAME_MS = 3000;
 
 function parse(argv) {
-  const options = { loads: 10, players: ['embed', 'native', 'hlsjs-ll', 'videojs'] };
+  const options = { loads: 10, players: ['embed', 'native', 'hlsjs-ll', 'videojs'], rttMs: 0 };
   for (const arg of argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
     if (key === 'loads') options.loads = Number(value);
     else if (key === 'players') options.players = value.split(',');
     else if (key === 'baseline') options.baseline = value;
-    else throw new Error(`unknown option ${arg} (--loads=N --players=a,b --baseline=DIR)`);
+    else if (key === 'rtt') options.rttMs = Number(value);
+    else throw new Error(`unknown option ${arg} (--loads=N --players=a,b --baseline=DIR --rtt=MS)`);
   }
   if (!(options.loads >= 1)) throw new Error('--loads takes a whole number from 1');
+  if (!(options.rttMs >= 0)) throw new Error('--rtt takes milliseconds from 0');
   return options;
 }
 
@@ -51,18 +54,43 @@ const MILESTONES = [
 function milestones(resources) {
   const out = {};
   for (const [name, pattern] of MILESTONES) {
-    const first = resources.filter((r) => pattern.test(r.path)).sort((a, b) => a.startMs - b.startMs)[0];
+    const matching = resources.filter((r) => pattern.test(r.path)).sort((a, b) => a.startMs - b.startMs);
+    const first = matching[0];
     if (!first) continue;
     out[`${name} asked`] = first.startMs;
     out[`${name} in`] = first.endMs;
+    // Where the page asked first (the embed's early start), the worker's own request too.
+    const worker = matching.find((r) => r.worker);
+    if (worker && worker !== first) {
+      out[`worker's ${name} asked`] = worker.startMs;
+      out[`worker's ${name} in`] = worker.endMs;
+    }
   }
   return out;
 }
 
-async function coldLoad(browser, player, base, clock) {
+/**
+ * A network's round trip on every request of the page and its dedicated workers (Chromium's
+ * emulation adds it to each response's start): on the loopback the first frame measures
+ * CPU alone, where a page that needs fewer round trips gains nothing.
+ */
+async function withRtt(context, page, rttMs) {
+  if (rttMs === 0) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: rttMs,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+}
+
+async function coldLoad(browser, player, base, clock, rttMs) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {
     const page = await context.newPage();
+    await withRtt(context, page, rttMs);
     await page.addInitScript(installProbe, SAMPLE_EVERY_MS);
     if (player.initScript) await page.addInitScript(player.initScript);
     await page.goto(`${base}${player.page.path}`);
@@ -72,6 +100,7 @@ async function coldLoad(browser, player, base, clock) {
     if (player.id.startsWith('embed')) {
       // Warm: the same page again in the same context (HTTP cache filled), in a second tab.
       const again = await context.newPage();
+      await withRtt(context, again, rttMs);
       await again.addInitScript(installProbe, SAMPLE_EVERY_MS);
       await again.goto(`${base}${player.page.path}`);
       await again.waitForFunction(() => window.__bench?.firstFrameMs != null, null, { timeout: 30_000, polling: 50 });
@@ -82,10 +111,14 @@ async function coldLoad(browser, player, base, clock) {
     await page.waitForTimeout(Math.max(0, firstFrameMs + AFTER_FIRST_FRAME_MS + 300 - now));
     const recorded = await page.evaluate(() => ({
       ...window.__bench,
-      resources: [...performance.getEntriesByType('resource'), ...window.__bench.workerResources].map((e) => ({
+      resources: [
+        ...performance.getEntriesByType('resource').map((e) => ({ e, worker: false })),
+        ...window.__bench.workerResources.map((e) => ({ e, worker: true })),
+      ].map(({ e, worker }) => ({
         path: new URL(e.name).pathname,
         startMs: e.startTime,
         endMs: e.responseEnd,
+        worker,
       })),
       navigation: (() => {
         const [n] = performance.getEntriesByType('navigation');
@@ -117,6 +150,7 @@ async function coldLoad(browser, player, base, clock) {
           ? { 'worker thread': recorded.workerBoot.originMs, 'worker script runs': recorded.workerBoot.scriptMs }
           : {}),
         ...recorded.workerMarks,
+        ...recorded.videoMarks,
         ...recorded.marks,
       },
     };
@@ -163,7 +197,7 @@ async function main() {
       // the other's leftovers: a busy CPU, a warm disk cache).
       for (const player of load % 2 ? list : [...list].reverse()) {
         try {
-          results[player.id].push(await coldLoad(browser, player, player.base ?? platform.base, clock));
+          results[player.id].push(await coldLoad(browser, player, player.base ?? platform.base, clock, options.rttMs));
         } catch (error) {
           console.log(`  ${player.label}, load ${load}: ${error.message.split('\n')[0]}`);
         }
@@ -180,7 +214,8 @@ async function main() {
       baseline.site.remove();
     }
   }
-  console.log(`\n${options.loads} cold loads per player, interleaved; median (quartiles)\n`);
+  const rtt = options.rttMs > 0 ? `, ${options.rttMs} ms round trip on every request` : '';
+  console.log(`\n${options.loads} cold loads per player, interleaved${rtt}; median (quartiles)\n`);
   console.log('| Player | First frame | Warm | Latency at it | Latency 3 s later | Long tasks before it |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const player of list) {

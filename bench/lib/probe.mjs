@@ -23,6 +23,8 @@ export const WORKER_PROBE = `(function () {
   var mark = function (name) {
     self.postMessage({ __bench: 'mark', name: name, epochMs: performance.timeOrigin + performance.now() });
   };
+  // After the whole script's first run (a microtask runs once the script's task is done).
+  queueMicrotask(function () { mark('worker script done'); });
   // Added before the engine's own listener, so it runs first: when each start command arrived.
   self.addEventListener('message', function (event) {
     var cmd = event.data && event.data.cmd;
@@ -35,9 +37,13 @@ export const WORKER_PROBE = `(function () {
   };
   if (typeof SourceBuffer !== 'undefined') {
     var append = SourceBuffer.prototype.appendBuffer;
+    var appends = 0;
     SourceBuffer.prototype.appendBuffer = function (data) {
-      var buffer = this, offset = this.timestampOffset;
+      var buffer = this, offset = this.timestampOffset, n = ++appends;
+      // The first two appends (the init segment, the first piece): when asked, when done.
+      if (n <= 2) mark('worker append ' + n + ' asked');
       buffer.addEventListener('updateend', function () {
+        if (n <= 2) mark('worker append ' + n + ' done');
         var r = buffer.buffered;
         if (r.length) self.postMessage({ __bench: 'append', offset: offset, end: r.end(r.length - 1) });
       }, { once: true });
@@ -195,6 +201,10 @@ export function installProbe(sampleEveryMs) {
     });
   };
   onVideo('loadstart', found);
+  // The element's first steps, for the start-up waterfall (first of each, page clock).
+  bench.videoMarks = {};
+  for (const type of ['loadedmetadata', 'loadeddata', 'seeking', 'seeked', 'playing'])
+    onVideo(type, () => (bench.videoMarks['video ' + type] ??= performance.now()));
   // A player may give its <video> a source before the element is in the document (the embed
   // starts its player ahead of the screen that shows it): its events then never reach the
   // document, so the source setters name it too.

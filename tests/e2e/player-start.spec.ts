@@ -11,8 +11,11 @@ test.describe('player start-up', () => {
     const calls: string[] = [];
     // Media playlists asked for without a blocking reload's directives: a start's first.
     const plainMediaPlaylists: string[] = [];
+    // Every media request, the page's and its worker's alike (Playwright names the frame for both).
+    const media: string[] = [];
     page.on('request', (request) => {
       const { pathname: path, search } = new URL(request.url());
+      if (/\.(mp4|m4s)$/.test(path)) media.push(path);
       if (/\/master\.m3u8$/.test(path)) masters.push(request.url());
       if (/\/media\.m3u8$/.test(path) && !search) plainMediaPlaylists.push(path);
       if (path.startsWith('/api/v2/channels/studio-live/')) calls.push(path);
@@ -49,6 +52,10 @@ test.describe('player start-up', () => {
     expect(masters).toEqual([]);
     expect(plainMediaPlaylists).toEqual([]);
     expect(calls.filter((c) => /\/(info|playback-url)$/.test(c))).toEqual([]);
+    // The page asked for the start's pieces while the worker started, and handed them over:
+    // the engine asked for none of them again (engine/page-pieces.ts).
+    expect(await page.evaluate(() => performance.getEntriesByName('onair:early-pieces').length)).toBe(1);
+    expect(media.filter((path, i) => media.indexOf(path) !== i)).toEqual([]);
     expect(
       await page.evaluate(() => (window as { __onairStart?: { engine: unknown } }).__onairStart?.engine),
     ).toBeNull();

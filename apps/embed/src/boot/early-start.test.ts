@@ -15,14 +15,17 @@ const MASTER = `${ORIGIN}/hls/studio-live/master.m3u8`;
 class FakeWorker {
   static made: FakeWorker[] = [];
   posted: EngineCommand[] = [];
+  /** What each message transferred, by its index in `posted`. */
+  transferred: Transferable[][] = [];
   terminated = false;
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {
     FakeWorker.made.push(this);
   }
-  postMessage(command: EngineCommand) {
+  postMessage(command: EngineCommand, transfer: Transferable[] = []) {
     this.posted.push(command);
+    this.transferred.push(transfer);
   }
   terminate() {
     this.terminated = true;
@@ -216,6 +219,88 @@ describe('the early start', () => {
     // The app's API client takes the answers as responses, as it would its own requests'.
     const info = await handle.responses['/api/v2/channels/studio-live/info']!;
     expect(await info.json()).toEqual(early.answers['/api/v2/channels/studio-live/info']);
+  });
+
+  it('asks for the start’s first pieces while the worker starts, names them with load, and hands each over as it comes', async () => {
+    const { win, requests } = fakeWindow();
+    const media = `${ORIGIN}/hls/studio-live/360p/media.m3u8`;
+    const parts = (msn: number) =>
+      [0, 1, 2, 3, 4].map(
+        (i) => `#EXT-X-PART:DURATION=0.2,URI="part-${msn}.${i}.m4s"${i === 0 ? ',INDEPENDENT=YES' : ''}`,
+      );
+    const mediaText = [
+      '#EXTM3U',
+      '#EXT-X-VERSION:9',
+      '#EXT-X-TARGETDURATION:1',
+      '#EXT-X-PART-INF:PART-TARGET=0.2',
+      '#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=0.6',
+      '#EXT-X-MEDIA-SEQUENCE:10',
+      '#EXT-X-MAP:URI="init.mp4"',
+      ...[10, 11, 12].flatMap((msn) => [...parts(msn), '#EXTINF:1.0,', `seg-${msn}.m4s`]),
+      ...parts(13).slice(0, 2),
+    ].join('\n');
+    const early = {
+      answers: {
+        '/api/v2/channels/studio-live/info': { slug: 'studio-live', livestream: { id: 1 } },
+        '/api/v2/channels/studio-live/playback-url': { data: MASTER },
+      },
+      multivariant: {
+        url: MASTER,
+        text: '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=700000,RESOLUTION=640x360,CODECS="avc1.64001f,mp4a.40.2"\n360p/media.m3u8\n',
+      },
+      media: [{ url: media, text: mediaText, writtenAtMs: Date.now() }],
+    };
+    win.document.getElementById = (id) => (id === 'onair-early-data' ? { textContent: JSON.stringify(early) } : null);
+    win.Response = Response;
+    win.MediaSource = { canConstructInDedicatedWorker: true, isTypeSupported: () => true };
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    await settle();
+    const worker = FakeWorker.made[0]!;
+    const load = worker.posted.find((c) => c.cmd === 'load') as Extract<EngineCommand, { cmd: 'load' }>;
+    const pieces = load.extra?.pieces ?? [];
+    // The init segment first, then parts from an independent one, all of the chosen variant.
+    expect(pieces[0]).toBe(`${ORIGIN}/hls/studio-live/360p/init.mp4`);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.slice(1).every((url) => /\/360p\/part-\d+\.\d\.m4s$/.test(url))).toBe(true);
+    expect(pieces[1]).toMatch(/\.0\.m4s$/);
+    // Asked for by the page, as the engine would (same-origin credentials)…
+    expect(requests.map((r) => r.url)).toEqual(pieces);
+    expect(requests.every((r) => r.init?.credentials === 'same-origin')).toBe(true);
+    // …and posted after load, each once: bytes the fake origin refused are null (the worker asks).
+    const handed = worker.posted.filter((c) => c.cmd === 'pagePiece');
+    expect(handed.map((c) => c.url).sort()).toEqual([...pieces].sort());
+    expect(worker.posted.indexOf(load)).toBeLessThan(worker.posted.indexOf(handed[0]!));
+    expect(handed.every((c) => c.bytes === null)).toBe(true);
+  });
+
+  it('hands a piece’s bytes over, transferred, not copied', async () => {
+    const { win } = fakeWindow();
+    const bytes = new Uint8Array([1, 2, 3]);
+    win.fetch = (async () => new Response(bytes)) as unknown as typeof fetch;
+    const early = {
+      answers: {
+        '/api/v2/channels/studio-live/info': { slug: 'studio-live', livestream: { id: 1 } },
+        '/api/v2/channels/studio-live/playback-url': { data: MASTER },
+      },
+      multivariant: { url: MASTER, text: '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=700000,RESOLUTION=640x360\nm.m3u8\n' },
+      media: [
+        {
+          url: `${ORIGIN}/hls/studio-live/m.m3u8`,
+          text: '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:1\n#EXT-X-MAP:URI="i.mp4"\n#EXTINF:2,\ns1.m4s\n#EXTINF:2,\ns2.m4s\n#EXTINF:2,\ns3.m4s\n#EXTINF:2,\ns4.m4s\n',
+          writtenAtMs: Date.now(),
+        },
+      ],
+    };
+    win.document.getElementById = () => ({ textContent: JSON.stringify(early) });
+    win.Response = Response;
+    win.MediaSource = { canConstructInDedicatedWorker: true, isTypeSupported: () => true };
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    await settle();
+    const worker = FakeWorker.made[0]!;
+    const at = worker.posted.findIndex((c) => c.cmd === 'pagePiece');
+    const piece = worker.posted[at] as Extract<EngineCommand, { cmd: 'pagePiece' }>;
+    expect(new Uint8Array(piece.bytes!)).toEqual(bytes);
+    expect(worker.transferred[at]).toEqual([piece.bytes]);
   });
 
   it('asks for itself what the page does not carry, or carries wrong', async () => {

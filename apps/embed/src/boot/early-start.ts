@@ -6,6 +6,7 @@ import {
   SLUG_PATTERN,
 } from '@onair/contracts/channel-paths';
 import type { CreateCommand, EngineCommand } from '@onair/player';
+import { startPieces } from '@onair/player/start-pieces';
 import type { EarlyEngine } from '../lib/early-engine.ts';
 import type { EarlyResponses } from '../lib/early-requests.ts';
 import { parseEmbedParams } from '../lib/embed-params.ts';
@@ -45,7 +46,7 @@ export interface EarlyWindow {
   /** To hand the early data's answers to the API client as responses. */
   Response?: typeof Response;
   fetch?: typeof fetch;
-  MediaSource?: { canConstructInDedicatedWorker?: boolean };
+  MediaSource?: { canConstructInDedicatedWorker?: boolean; isTypeSupported?(type: string): boolean };
   Worker?: new (url: string) => Worker;
   performance: Pick<Performance, 'mark'>;
   setTimeout(callback: () => void, ms: number): unknown;
@@ -193,7 +194,7 @@ function runEarlyEngine(
   fetchFn: typeof fetch,
   early: EarlyData | null,
 ): void {
-  const post = (command: EngineCommand) => worker.postMessage(command);
+  const post = (command: EngineCommand, transfer: Transferable[] = []) => worker.postMessage(command, transfer);
   const engine: EarlyEngine = (handle.engine = {
     url: null,
     create: EARLY_CREATE,
@@ -251,11 +252,8 @@ function runEarlyEngine(
   post(engine.create);
   // The embed fills its frame: the first rendition is chosen for this size.
   const dpr = win.devicePixelRatio || 1;
-  post({
-    cmd: 'setAutoViewportSize',
-    width: Math.round(win.innerWidth * dpr),
-    height: Math.round(win.innerHeight * dpr),
-  });
+  const viewport = { width: Math.round(win.innerWidth * dpr), height: Math.round(win.innerHeight * dpr) };
+  post({ cmd: 'setAutoViewportSize', ...viewport });
   void Promise.all([read(paths.info), read(paths.playback)]).then(async ([info, playback]) => {
     const url = liveStreamUrl(info, playback, win.location.href);
     if (!url) return discard();
@@ -269,7 +267,11 @@ function runEarlyEngine(
     if (engine.discarded) return;
     // The media playlists come with the multivariant they belong to, never alone.
     const media = given !== null && early && early.media.length > 0 ? { media: early.media } : {};
-    post({ cmd: 'load', path: url, ...(text === null ? {} : { extra: { multivariant: text, ...media } }) });
+    // With them, the start's first pieces are asked for now and handed over as they come.
+    const pieces =
+      given !== null && early ? fetchStartPieces(win, fetchFn, post, url, given, early.media, viewport) : [];
+    const named = pieces.length > 0 ? { pieces } : {};
+    post({ cmd: 'load', path: url, ...(text === null ? {} : { extra: { multivariant: text, ...media, ...named } }) });
   });
   // Never adopted (the app failed, or chose another sink): gone with the adoption window.
   win.setTimeout(discard, EARLY_ADOPTION_WINDOW_MS);
@@ -293,6 +295,55 @@ function seekWithFirstPicture(video: HTMLVideoElement, position: number): void {
   };
   if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(toPosition);
   else video.addEventListener('seeked', toPosition, { once: true });
+}
+
+/**
+ * The start's first pieces (@onair/player/start-pieces), asked for by the page while the
+ * worker is still starting: on a real network that takes a round trip off the first frame. Each
+ * is posted to the worker as it arrives, its bytes transferred (`pagePiece`; null for a failure
+ * or none in time: the worker then asks itself). Returns their URLs, for `load` to name.
+ */
+function fetchStartPieces(
+  win: EarlyWindow,
+  fetchFn: typeof fetch,
+  post: (command: EngineCommand, transfer?: Transferable[]) => void,
+  url: string,
+  multivariant: string,
+  media: EarlyData['media'],
+  viewport: { width: number; height: number },
+): string[] {
+  const source = win.MediaSource;
+  if (!source?.isTypeSupported) return [];
+  const pieces = startPieces({
+    url,
+    multivariant,
+    media,
+    viewport,
+    isTypeSupported: (type) => source.isTypeSupported!(type),
+    lowLatency: EARLY_CREATE.lowLatency,
+    nowMs: Date.now(),
+  });
+  for (const piece of pieces) {
+    void pieceBytes(win, fetchFn, piece).then((bytes) =>
+      post({ cmd: 'pagePiece', url: piece, bytes }, bytes ? [bytes] : []),
+    );
+  }
+  if (pieces.length > 0) win.performance.mark('onair:early-pieces');
+  return pieces;
+}
+
+/** One piece's bytes, as the engine would ask (SPEC §7 credentials: same-origin by default); null for any failure. */
+async function pieceBytes(win: EarlyWindow, fetchFn: typeof fetch, url: string): Promise<ArrayBuffer | null> {
+  const abort = new AbortController();
+  const timer = win.setTimeout(() => abort.abort(), EARLY_PLAYLIST_PATIENCE_MS);
+  try {
+    const response = await fetchFn(url, { credentials: 'same-origin', signal: abort.signal });
+    return response.ok ? await response.arrayBuffer() : null;
+  } catch {
+    return null;
+  } finally {
+    win.clearTimeout(timer);
+  }
 }
 
 async function multivariantText(win: EarlyWindow, fetchFn: typeof fetch, url: string): Promise<string | null> {

@@ -10,6 +10,7 @@ import { earlyPlaylists } from './early-playlists.ts';
 import { LiveEngine } from './live-engine.ts';
 import { ClientTarget } from './client-target.ts';
 import { MseTarget } from './mse-target.ts';
+import { PagePieces } from './page-pieces.ts';
 import { decodeCommand, type EngineCommand, type EngineEvent } from './protocol.ts';
 import type { SubtitleLoopFactory } from './subtitle-loader.ts';
 import { identityCommand } from './identity-commands.ts';
@@ -39,6 +40,9 @@ let sinkType: WorkerSinkType = 'mse-worker';
 let viewport: { width: number; height: number } | null = null;
 /** Who is watching (setAuthToken … setRequestCredentials): kept across engines, sent before or after create. */
 let identity: RequestIdentity = NO_IDENTITY;
+/** The start's pieces the page fetches for the engine (page-pieces.ts). */
+const pagePieces = new PagePieces();
+const engineFetch = pagePieces.fetch((input, init) => fetch(input, init));
 
 /** The MPEG-TS remuxer's script (setTsRemuxer): loaded only when a stream has such segments. */
 let tsRemuxerUrl: string | null = null;
@@ -122,7 +126,7 @@ function build(create: Extract<EngineCommand, { cmd: 'create' }>): LiveEngine | 
   if (!target) return null;
   const engine = new LiveEngine(
     {
-      fetch: (input, init) => fetch(input, init),
+      fetch: engineFetch,
       monotonic: () => performance.now(),
       now: () => Date.now(),
       timers: {
@@ -168,6 +172,7 @@ function configure(command: EngineCommand): boolean {
   switch (command.cmd) {
     case 'create':
       discard();
+      pagePieces.clear();
       settings = command;
       sinkType = 'mse-worker';
       return true;
@@ -187,6 +192,9 @@ function configure(command: EngineCommand): boolean {
       subtitleScriptUrl = ownScript(command.url) ?? subtitleScriptUrl;
       if (!ownScript(command.url))
         emit({ type: 'commandError', cmd: command.cmd, reason: 'the subtitle script must be of this origin' });
+      return true;
+    case 'pagePiece':
+      pagePieces.arrived(command.url, command.bytes);
       return true;
     case 'setAutoViewportSize':
       viewport = { width: command.width, height: command.height };
@@ -213,6 +221,7 @@ function handle(command: EngineCommand): void {
     case 'load': {
       const multivariant = command.extra?.multivariant;
       const media = earlyPlaylists(command.extra?.media);
+      if (Array.isArray(command.extra?.pieces)) pagePieces.expect(command.extra.pieces);
       return engine.load(command.path, typeof multivariant === 'string' ? multivariant : undefined, media);
     }
     case 'seekTo':

@@ -28,12 +28,13 @@ export type EngineCommand =
    * early script asks for it while the worker starts); the engine then starts with the media
    * playlist. Anything but a string there is ignored and the engine asks for `path` itself.
    * `extra.media`: the page's copies of the media playlists (early-playlists.ts); the chosen
-   * variant's, where young enough, is the engine's first.
+   * variant's, where young enough, is the engine's first. `extra.pieces`: the URLs of the start's
+   * pieces the page is fetching for the engine (page-pieces.ts), each handed over with `pagePiece`.
    */
   | {
       cmd: 'load';
       path: string;
-      extra?: { startLatency?: number; multivariant?: string; media?: EarlyMediaPlaylist[] };
+      extra?: { startLatency?: number; multivariant?: string; media?: EarlyMediaPlaylist[]; pieces?: string[] };
     }
   | { cmd: 'play' }
   | { cmd: 'playIntent' }
@@ -70,6 +71,12 @@ export type EngineCommand =
   | { cmd: 'setTsRemuxer'; url: string }
   /** The subtitle loop's script (subtitle-script.ts), loaded the first time a subtitle rendition is shown. */
   | { cmd: 'setSubtitleScript'; url: string }
+  /**
+   * Not in the spec's list: one of the start's pieces the page fetched for the engine (named by
+   * `load`'s `extra.pieces`), its bytes transferred; null where the page got none (the engine
+   * then asks for it itself).
+   */
+  | { cmd: 'pagePiece'; url: string; bytes: ArrayBuffer | null }
   /** Not in the spec's list: plays another alternate audio rendition, by its id (AudioTrack). */
   | { cmd: 'setAudioTrack'; id: string }
   /**
@@ -236,6 +243,7 @@ const COMMANDS: ReadonlySet<string> = new Set<EngineCommandName>([
   'setTextTrack',
   'setTsRemuxer',
   'setSubtitleScript',
+  'pagePiece',
   'onOnline',
   'onOffline',
   'onClientSinkUpdate',
