@@ -221,6 +221,27 @@ describe('the early start', () => {
     expect(await info.json()).toEqual(early.answers['/api/v2/channels/studio-live/info']);
   });
 
+  it('asks for the stream at once with the answers the page holds: no task of the page comes first', async () => {
+    const { win, requests } = fakeWindow();
+    const early = {
+      answers: {
+        '/api/v2/channels/studio-live/info': { slug: 'studio-live', livestream: { id: 1 } },
+        '/api/v2/channels/studio-live/playback-url': { data: MASTER },
+      },
+      media: [],
+    };
+    win.document.getElementById = () => ({ textContent: JSON.stringify(early) });
+    win.Response = Response;
+    let taskRan = false;
+    setTimeout(() => (taskRan = true), 0);
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    // Microtasks only: reading the answers back from their Responses would need the page's
+    // tasks, which its parser holds up while the page loads.
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+    expect(taskRan).toBe(false);
+    expect(requests.map((r) => r.url)).toEqual([MASTER]);
+  });
+
   it('asks for the start’s first pieces while the worker starts, names them with load, and hands each over as it comes', async () => {
     const { win, requests } = fakeWindow();
     const media = `${ORIGIN}/hls/studio-live/360p/media.m3u8`;
