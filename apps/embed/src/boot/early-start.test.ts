@@ -49,7 +49,12 @@ interface FakeVideo {
   srcObject: unknown;
   play(): Promise<void>;
   remove(): void;
-  addEventListener(): void;
+  /** True from a seek until the test says it ended (`seeked`). */
+  seeking: boolean;
+  listeners: Map<string, () => void>;
+  addEventListener(type: string, listener: () => void): void;
+  /** The seek ends: `seeked` to whoever listens. */
+  seeked(): void;
   removed?: boolean;
 }
 
@@ -92,6 +97,7 @@ function fakeWindow(
           set currentTime(value: number) {
             time = value;
             video.seeks.push(value);
+            video.seeking = true;
           },
           seeks: [],
           buffered: { length: 0, start: () => 0, end: () => 0 },
@@ -108,7 +114,17 @@ function fakeWindow(
           remove() {
             video.removed = true;
           },
-          addEventListener() {},
+          seeking: false,
+          listeners: new Map(),
+          addEventListener(type: string, listener: () => void) {
+            video.listeners.set(type, listener);
+          },
+          seeked() {
+            video.seeking = false;
+            const listener = video.listeners.get('seeked');
+            video.listeners.delete('seeked');
+            listener?.();
+          },
         };
         videos.push(video);
         return video;
@@ -362,10 +378,34 @@ describe('the early start', () => {
     video.buffered = { length: 1, start: () => 12, end: () => 12.2 };
     worker.say({ type: 'seek', position: 12.5 });
     expect(video.seeks).toEqual([12]);
-    expect(video.played).toBe(1);
+    video.seeked();
     // The first frame callback is the app's release; the last one, the key frame's picture.
     video.frameCallbacks.at(-1)!();
     expect(video.seeks).toEqual([12, 12.5]);
+    // Played once at the position, not while the decoder works its way there (`waiting`).
+    expect(video.played).toBe(0);
+    video.seeked();
+    expect(video.played).toBe(1);
+  });
+
+  it('seeks on and plays where no frame is presented (a hidden page), after the app’s patience', async () => {
+    const { win, videos } = fakeWindow({ search: '?muted=true' });
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    const worker = FakeWorker.made[0]!;
+    await settle();
+    worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
+    const video = videos[0]!;
+    video.buffered = { length: 1, start: () => 12, end: () => 12.2 };
+    worker.say({ type: 'seek', position: 12.5 });
+    video.seeked();
+    await vi.advanceTimersByTimeAsync(EARLY_FIRST_FRAME_PATIENCE_MS);
+    expect(video.seeks).toEqual([12, 12.5]);
+    video.seeked();
+    expect(video.played).toBe(1);
+    // The picture's callback, late, changes nothing.
+    video.frameCallbacks.at(-1)!();
+    expect(video.seeks).toEqual([12, 12.5]);
+    expect(video.played).toBe(1);
   });
 
   it('leaves a position the viewer chose before the key frame’s picture came', async () => {

@@ -236,13 +236,16 @@ function runEarlyEngine(
     if (!source || !engine.url || handle.engine !== engine) return;
     const video = engine.video ?? (engine.video = earlyVideo(win, source, engine, releaseApp));
     if (start !== null) {
-      seekWithFirstPicture(video, start);
+      // Muted autoplay is allowed everywhere. Once only: a later start seek (the engine
+      // started again before the app took over) must not undo a viewer's pause; and never
+      // once the player has the element (its own choices stand).
+      const play = () => {
+        if (playEarly && !engine.pausedByViewer && handle.engine === engine) video.play().catch(() => {});
+      };
+      seekWithFirstPicture(win, video, start, play);
       // Done here: the player, replaying the backlog, must not seek back to it later.
       engine.backlog = engine.backlog.filter((queued) => (queued.data as { type?: string } | null)?.type !== 'seek');
       win.performance.mark('onair:early-seek');
-      // Muted autoplay is allowed everywhere. Once only: a later start seek (the engine
-      // started again before the app took over) must not undo a viewer's pause.
-      if (playEarly && !engine.pausedByViewer) video.play().catch(() => {});
     }
     start = null;
   };
@@ -286,21 +289,31 @@ function runEarlyEngine(
 /**
  * The start's seek, by way of its key frame's picture where that comes first (first-picture.ts):
  * the second seek waits for that picture to be presented (or, without frame callbacks, for the
- * first seek to end).
+ * first seek to end; or, where no frame is presented, a hidden page, for the app's patience).
+ * `play` comes once the element is at the position: played during the second seek, the element
+ * waits for the decode up to it and says so (`waiting`), which a viewer's monitoring counts as a
+ * stall in every start (seen in the packagers bench: one of 5-10 ms in each load).
  */
-function seekWithFirstPicture(video: HTMLVideoElement, position: number): void {
+function seekWithFirstPicture(win: EarlyWindow, video: HTMLVideoElement, position: number, play: () => void): void {
   const picture = firstPictureTime(video.buffered, position);
   if (picture === null) {
     video.currentTime = position;
+    play();
     return;
   }
   video.currentTime = picture;
+  let moved = false;
   const toPosition = () => {
+    if (moved) return;
+    moved = true;
     // Moved elsewhere meanwhile (the viewer, the player): that position stands.
     if (video.currentTime >= picture && video.currentTime < position) video.currentTime = position;
+    if (video.seeking) video.addEventListener('seeked', play, { once: true });
+    else play();
   };
   if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(toPosition);
   else video.addEventListener('seeked', toPosition, { once: true });
+  win.setTimeout(toPosition, EARLY_FIRST_FRAME_PATIENCE_MS);
 }
 
 /**
