@@ -4,6 +4,7 @@ import {
   EARLY_ADOPTION_WINDOW_MS,
   EARLY_CREATE,
   EARLY_FIRST_FRAME_PATIENCE_MS,
+  EARLY_MEDIA_PATIENCE_MS,
   earlyStart,
   liveStreamUrl,
   type EarlyWindow,
@@ -51,8 +52,10 @@ interface FakeVideo {
   remove(): void;
   /** True from a seek until the test says it ended (`seeked`). */
   seeking: boolean;
+  readyState: number;
   listeners: Map<string, () => void>;
   addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
   /** The seek ends: `seeked` to whoever listens. */
   seeked(): void;
   removed?: boolean;
@@ -115,9 +118,13 @@ function fakeWindow(
             video.removed = true;
           },
           seeking: false,
+          readyState: 4,
           listeners: new Map(),
           addEventListener(type: string, listener: () => void) {
             video.listeners.set(type, listener);
+          },
+          removeEventListener(type: string, listener: () => void) {
+            if (video.listeners.get(type) === listener) video.listeners.delete(type);
           },
           seeked() {
             video.seeking = false;
@@ -310,6 +317,88 @@ describe('the early start', () => {
     expect(handed.every((c) => c.bytes === null)).toBe(true);
   });
 
+  it('asks for a stream from elsewhere’s start playlist itself, hands it over with load, and asks for the first pieces', async () => {
+    const { win, requests } = fakeWindow();
+    const elsewhere = 'https://cdn.example/live/master.m3u8';
+    const playlist = [
+      '#EXTM3U',
+      '#EXT-X-TARGETDURATION:2',
+      '#EXT-X-MEDIA-SEQUENCE:7',
+      '#EXT-X-MAP:URI="init.mp4"',
+      ...[7, 8, 9, 10].flatMap((n) => ['#EXTINF:2,', `s${n}.m4s`]),
+    ].join('\n');
+    const master = [
+      '#EXTM3U',
+      '#EXT-X-STREAM-INF:BANDWIDTH=2000000,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2"',
+      '720p.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=700000,RESOLUTION=640x360,CODECS="avc1.64001e,mp4a.40.2"',
+      '360p.m3u8',
+    ].join('\n');
+    // Written in the second before the page asked (Last-Modified is whole seconds): 0.5 s old.
+    vi.setSystemTime(Date.parse('2026-11-28T12:00:10.000Z'));
+    const lastModified = 'Sat, 28 Nov 2026 12:00:09 GMT';
+    win.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      requests.push({ url, init });
+      if (url === elsewhere) return new Response(master);
+      if (url.endsWith('.m3u8')) return new Response(playlist, { headers: { 'last-modified': lastModified } });
+      return new Response(new Uint8Array([1]));
+    }) as typeof fetch;
+    const early = {
+      answers: {
+        '/api/v2/channels/studio-live/info': { slug: 'studio-live', livestream: { id: 1 } },
+        '/api/v2/channels/studio-live/playback-url': { data: elsewhere },
+      },
+      media: [],
+    };
+    win.document.getElementById = () => ({ textContent: JSON.stringify(early) });
+    win.Response = Response;
+    win.MediaSource = { canConstructInDedicatedWorker: true, isTypeSupported: () => true };
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    await settle();
+    const worker = FakeWorker.made[0]!;
+    const load = worker.posted.find((c) => c.cmd === 'load') as Extract<EngineCommand, { cmd: 'load' }>;
+    // The frame is 1280×720 (640×360 at 2×): the engine's start variant, and its copy dated as
+    // the engine dates its own (Last-Modified).
+    const variant = 'https://cdn.example/live/720p.m3u8';
+    expect(load.extra?.multivariant).toBe(master);
+    expect(load.extra?.media).toEqual([
+      { url: variant, text: playlist, writtenAtMs: Date.parse('2026-11-28T12:00:09.500Z') },
+    ]);
+    expect(load.extra?.pieces?.[0]).toBe('https://cdn.example/live/init.mp4');
+    expect(load.extra?.pieces?.slice(1).every((url) => /\/live\/s\d+\.m4s$/.test(url))).toBe(true);
+    expect(requests.map((r) => r.url).slice(0, 2)).toEqual([elsewhere, variant]);
+    expect(worker.posted.filter((c) => c.cmd === 'pagePiece').map((c) => c.url)).toEqual(load.extra?.pieces);
+  });
+
+  it('loads without the start playlist where the page’s request for it is not answered in time', async () => {
+    const { win } = fakeWindow();
+    const elsewhere = 'https://cdn.example/live/master.m3u8';
+    win.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === elsewhere)
+        return Promise.resolve(new Response('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=700000\n360p.m3u8\n'));
+      // Never answered: only the abort ends it.
+      return new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    }) as typeof fetch;
+    const early = {
+      answers: {
+        '/api/v2/channels/studio-live/info': { slug: 'studio-live', livestream: { id: 1 } },
+        '/api/v2/channels/studio-live/playback-url': { data: elsewhere },
+      },
+      media: [],
+    };
+    win.document.getElementById = () => ({ textContent: JSON.stringify(early) });
+    win.Response = Response;
+    win.MediaSource = { canConstructInDedicatedWorker: true, isTypeSupported: () => true };
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    await settle();
+    const worker = FakeWorker.made[0]!;
+    expect(worker.posted.some((c) => c.cmd === 'load')).toBe(false);
+    await vi.advanceTimersByTimeAsync(EARLY_MEDIA_PATIENCE_MS);
+    const load = worker.posted.find((c) => c.cmd === 'load') as Extract<EngineCommand, { cmd: 'load' }>;
+    expect(load.extra).toEqual({ multivariant: '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=700000\n360p.m3u8\n' });
+  });
+
   it('hands a piece’s bytes over, transferred, not copied', async () => {
     const { win } = fakeWindow();
     const bytes = new Uint8Array([1, 2, 3]);
@@ -361,7 +450,10 @@ describe('the early start', () => {
     worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
     worker.say({ type: 'seek', position: 12.5 });
     expect(appended).toEqual([videos[0]]);
-    expect(videos[0]).toMatchObject({ currentTime: 12.5, played: 1, srcObject: { id: 'h' } });
+    // Played once the seek is done (played during it, the element would wait at once).
+    expect(videos[0]).toMatchObject({ currentTime: 12.5, played: 0, srcObject: { id: 'h' } });
+    videos[0]!.seeked();
+    expect(videos[0]!.played).toBe(1);
     expect(handle.engine?.video).toBe(videos[0]);
     // The seek is done: the player, replaying the backlog, must not do it again.
     expect(handle.engine?.backlog.map((e) => (e.data as { type: string }).type)).toEqual(['mediaSourceHandle']);
@@ -385,6 +477,44 @@ describe('the early start', () => {
     // Played once at the position, not while the decoder works its way there (`waiting`).
     expect(video.played).toBe(0);
     video.seeked();
+    expect(video.played).toBe(1);
+  });
+
+  it('plays on the second seek’s end, not on a late event of the first', async () => {
+    const { win, videos } = fakeWindow({ search: '?muted=true' });
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    const worker = FakeWorker.made[0]!;
+    await settle();
+    worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
+    const video = videos[0]!;
+    video.buffered = { length: 1, start: () => 12, end: () => 12.2 };
+    worker.say({ type: 'seek', position: 12.5 });
+    // The key frame's picture is up before the first seek's events have been dispatched.
+    video.frameCallbacks.at(-1)!();
+    expect(video.seeks).toEqual([12, 12.5]);
+    video.listeners.get('seeked')!();
+    video.listeners.get('canplay')!();
+    expect(video.played).toBe(0);
+    video.seeked();
+    expect(video.played).toBe(1);
+  });
+
+  it('plays once the element can play on from the position, not with its one frame there', async () => {
+    const { win, videos } = fakeWindow({ search: '?muted=true' });
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    const worker = FakeWorker.made[0]!;
+    await settle();
+    worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
+    const video = videos[0]!;
+    video.buffered = { length: 1, start: () => 12, end: () => 12.2 };
+    worker.say({ type: 'seek', position: 12.5 });
+    video.seeked();
+    video.frameCallbacks.at(-1)!();
+    video.readyState = 2;
+    video.seeked();
+    expect(video.played).toBe(0);
+    video.readyState = 3;
+    video.listeners.get('canplay')!();
     expect(video.played).toBe(1);
   });
 
@@ -429,10 +559,12 @@ describe('the early start', () => {
     await settle();
     worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
     worker.say({ type: 'seek', position: 12.5 });
+    videos[0]!.seeked();
     expect(videos[0]!.played).toBe(1);
     // The viewer pauses (a media key); the engine starts again and seeks.
     handle.engine!.pausedByViewer = true;
     worker.say({ type: 'seek', position: 20 });
+    videos[0]!.seeked();
     expect(videos[0]!.seeks.at(-1)).toBe(20);
     expect(videos[0]!.played).toBe(1);
   });

@@ -6,7 +6,7 @@ import {
   SLUG_PATTERN,
 } from '@onair/contracts/channel-paths';
 import type { CreateCommand, EngineCommand } from '@onair/player';
-import { startPieces } from '@onair/player/start-pieces';
+import { pageMediaCopy, startPieces, startVariantUrl } from '@onair/player/start-pieces';
 import type { EarlyEngine } from '../lib/early-engine.ts';
 import type { EarlyResponses } from '../lib/early-requests.ts';
 import { parseEmbedParams } from '../lib/embed-params.ts';
@@ -63,6 +63,14 @@ export const EARLY_FIRST_FRAME_PATIENCE_MS = 1500;
 export const EARLY_ADOPTION_WINDOW_MS = 10_000;
 /** The multivariant playlist the page fetches for the engine: without it by then, the engine asks itself. */
 export const EARLY_PLAYLIST_PATIENCE_MS = 5000;
+/**
+ * A stream from elsewhere: `load` waits this long at most for the start variant's media playlist
+ * the page asked for (the worker would ask for it first thing; on a slower answer it asks itself).
+ */
+export const EARLY_MEDIA_PATIENCE_MS = 1000;
+
+/** HTMLMediaElement.HAVE_FUTURE_DATA: the element can play on from its position. */
+const HAVE_FUTURE_DATA = 3;
 
 /** The engine's `create` for the embed: low latency on, no estimate yet, every quality (SPEC §3). */
 export const EARLY_CREATE: CreateCommand = {
@@ -274,13 +282,21 @@ function runEarlyEngine(
     // Adopted meanwhile (the app took over before the text came), the worker still waits for
     // this load: only a discarded engine goes without it.
     if (engine.discarded) return;
-    // The media playlists come with the multivariant they belong to, never alone.
-    const media = given !== null && early && early.media.length > 0 ? { media: early.media } : {};
+    if (text === null) return post({ cmd: 'load', path: url });
+    // The media playlists come with the multivariant they belong to, never alone: the
+    // platform's, or, for a stream from elsewhere, the start variant's asked for now.
+    const held = given !== null && early ? early.media : [];
+    const copy = held.length === 0 ? await startMediaCopy(win, fetchFn, url, text, viewport) : null;
+    if (engine.discarded) return;
+    const media = copy ? [copy] : held;
     // With them, the start's first pieces are asked for now and handed over as they come.
-    const pieces =
-      given !== null && early ? fetchStartPieces(win, fetchFn, post, url, given, early.media, viewport) : [];
-    const named = pieces.length > 0 ? { pieces } : {};
-    post({ cmd: 'load', path: url, ...(text === null ? {} : { extra: { multivariant: text, ...media, ...named } }) });
+    const pieces = media.length > 0 ? fetchStartPieces(win, fetchFn, post, url, text, media, viewport) : [];
+    const extra = {
+      multivariant: text,
+      ...(media.length > 0 ? { media } : {}),
+      ...(pieces.length > 0 ? { pieces } : {}),
+    };
+    post({ cmd: 'load', path: url, extra });
   });
   // Never adopted (the app failed, or chose another sink): gone with the adoption window.
   win.setTimeout(discard, EARLY_ADOPTION_WINDOW_MS);
@@ -290,16 +306,31 @@ function runEarlyEngine(
  * The start's seek, by way of its key frame's picture where that comes first (first-picture.ts):
  * the second seek waits for that picture to be presented (or, without frame callbacks, for the
  * first seek to end; or, where no frame is presented, a hidden page, for the app's patience).
- * `play` comes once the element is at the position: played during the second seek, the element
- * waits for the decode up to it and says so (`waiting`), which a viewer's monitoring counts as a
- * stall in every start (seen in the packagers bench: one of 5-10 ms in each load).
+ * `play` comes once the element is at the position and can play on: played during the second
+ * seek, the element waits for the decode up to it and says so (`waiting`), which a viewer's
+ * monitoring counts as a stall in every start (seen in the packagers bench: one of 5-10 ms in
+ * each load).
  */
 function seekWithFirstPicture(win: EarlyWindow, video: HTMLVideoElement, position: number, play: () => void): void {
+  // Played only once no seek is on and the element can play on from where it is (right after a
+  // seek it may hold that frame and no more: readyState 2). The element's state is read, not its
+  // events: a `seeked` or `canplay` of the first seek may still be queued when the second begins.
+  const playAtPosition = () => {
+    const ready = () => !video.seeking && video.readyState >= HAVE_FUTURE_DATA;
+    if (ready()) return play();
+    const check = () => {
+      if (!ready()) return;
+      video.removeEventListener('seeked', check);
+      video.removeEventListener('canplay', check);
+      play();
+    };
+    video.addEventListener('seeked', check);
+    video.addEventListener('canplay', check);
+  };
   const picture = firstPictureTime(video.buffered, position);
   if (picture === null) {
     video.currentTime = position;
-    play();
-    return;
+    return playAtPosition();
   }
   video.currentTime = picture;
   let moved = false;
@@ -308,8 +339,7 @@ function seekWithFirstPicture(win: EarlyWindow, video: HTMLVideoElement, positio
     moved = true;
     // Moved elsewhere meanwhile (the viewer, the player): that position stands.
     if (video.currentTime >= picture && video.currentTime < position) video.currentTime = position;
-    if (video.seeking) video.addEventListener('seeked', play, { once: true });
-    else play();
+    playAtPosition();
   };
   if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(toPosition);
   else video.addEventListener('seeked', toPosition, { once: true });
@@ -349,6 +379,39 @@ function fetchStartPieces(
   }
   if (pieces.length > 0) win.performance.mark('onair:early-pieces');
   return pieces;
+}
+
+/**
+ * The start variant's media playlist, for a stream whose playlists the page does not hold (one
+ * from elsewhere: a channel's own packager): asked for while the worker starts, so the engine
+ * plans its start at once and the page asks for its first pieces too. Null where the engine
+ * would ask for more than that one playlist first, or the answer is not in within
+ * EARLY_MEDIA_PATIENCE_MS (then `load` goes without it, and the engine asks).
+ */
+async function startMediaCopy(
+  win: EarlyWindow,
+  fetchFn: typeof fetch,
+  url: string,
+  multivariant: string,
+  viewport: { width: number; height: number },
+): Promise<EarlyData['media'][number] | null> {
+  const source = win.MediaSource;
+  if (!source?.isTypeSupported) return null;
+  const isTypeSupported = (type: string) => source.isTypeSupported!(type);
+  const variantUrl = startVariantUrl({ url, multivariant, viewport, isTypeSupported });
+  if (!variantUrl) return null;
+  const abort = new AbortController();
+  const timer = win.setTimeout(() => abort.abort(), EARLY_MEDIA_PATIENCE_MS);
+  try {
+    const response = await fetchFn(variantUrl, { credentials: 'same-origin', signal: abort.signal });
+    if (!response.ok) return null;
+    const text = await response.text();
+    return pageMediaCopy(variantUrl, text, response.headers.get('last-modified'), Date.now());
+  } catch {
+    return null;
+  } finally {
+    win.clearTimeout(timer);
+  }
 }
 
 /** One piece's bytes, as the engine would ask (SPEC §7 credentials: same-origin by default); null for any failure. */

@@ -1,6 +1,7 @@
 import { parseMediaPlaylist, RANGE_FRAGMENT } from '../hls/media-playlist.ts';
 import { parseMultivariant } from '../hls/multivariant.ts';
 import { freshEarlyPlaylist, type EarlyMediaPlaylist } from './early-playlists.ts';
+import { ageAtArrivalMs } from './playlist-age.ts';
 import { Renditions } from './renditions.ts';
 import { planStart } from './start-plan.ts';
 
@@ -33,8 +34,31 @@ export interface StartPiecesInput {
  */
 export function startPieces(input: StartPiecesInput): string[] {
   try {
+    const variantUrl = startVariantUrl(input);
+    if (!variantUrl) return [];
+    const copy = freshEarlyPlaylist(input.media, variantUrl, input.nowMs);
+    if (!copy) return [];
+    const plan = planStart(parseMediaPlaylist(copy.text, variantUrl), input.lowLatency, () => true);
+    return (plan?.urls ?? []).filter((url) => !url.includes(RANGE_FRAGMENT));
+  } catch {
+    // A playlist the parsers refuse: the engine says so, in its own time.
+    return [];
+  }
+}
+
+/**
+ * The media playlist the engine's start asks for first: the start variant's for the frame's
+ * size with no estimate yet (live-engine.ts loadMultivariant); an audio rendition's it asks for
+ * itself. Null for a source the engine declines (alternate video renditions), a variant this
+ * browser cannot decode, and a multivariant playlist the parser refuses. A page that does not hold it (a stream from
+ * elsewhere) may ask for it while the worker starts, and hand it over with `load`'s `media`.
+ */
+export function startVariantUrl(
+  input: Pick<StartPiecesInput, 'url' | 'multivariant' | 'viewport' | 'isTypeSupported'>,
+): string | null {
+  try {
     const multivariant = parseMultivariant(input.multivariant, input.url);
-    if (multivariant.alternateRenditions > 0) return [];
+    if (multivariant.alternateRenditions > 0) return null;
     const renditions = new Renditions();
     renditions.set(multivariant.variants, input.isTypeSupported);
     const variant = renditions.choose(-1, true, {
@@ -44,14 +68,31 @@ export function startPieces(input: StartPiecesInput): string[] {
       transcodesOnly: false,
       audioOnly: false,
     });
-    if (variant < 0) return [];
-    const variantUrl = renditions.all[variant]!.url;
-    const copy = freshEarlyPlaylist(input.media, variantUrl, input.nowMs);
-    if (!copy) return [];
-    const plan = planStart(parseMediaPlaylist(copy.text, variantUrl), input.lowLatency, () => true);
-    return (plan?.urls ?? []).filter((url) => !url.includes(RANGE_FRAGMENT));
+    return variant < 0 ? null : renditions.all[variant]!.url;
   } catch {
-    // A playlist the parsers refuse: the engine says so, in its own time.
-    return [];
+    return null;
   }
+}
+
+/**
+ * A media playlist the page asked for itself, as `load`'s `media` carries one: dated as the
+ * engine dates its own requests' (playlist-age.ts: by the server's Last-Modified, at most a
+ * target duration back), so the engine starts from it where it would from its own.
+ */
+export function pageMediaCopy(
+  url: string,
+  text: string,
+  lastModified: string | null,
+  receivedAtMs: number,
+): EarlyMediaPlaylist {
+  let maxMs = 0;
+  try {
+    const playlist = parseMediaPlaylist(text, url);
+    maxMs = 1000 * (playlist.partTarget || playlist.targetDuration);
+  } catch {
+    // Undated, then: the engine's parser says what is wrong with it.
+  }
+  const modified = lastModified === null ? Number.NaN : Date.parse(lastModified);
+  const age = ageAtArrivalMs(Number.isFinite(modified) ? modified : null, receivedAtMs, maxMs);
+  return { url, text, writtenAtMs: receivedAtMs - age };
 }
