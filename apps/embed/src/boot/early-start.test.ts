@@ -371,6 +371,31 @@ describe('the early start', () => {
     expect(worker.posted.filter((c) => c.cmd === 'pagePiece').map((c) => c.url)).toEqual(load.extra?.pieces);
   });
 
+  it('asks no origin but the multivariant’s: a variant elsewhere is the worker’s to ask for', async () => {
+    const { win, requests } = fakeWindow();
+    const elsewhere = 'https://cdn.example/live/master.m3u8';
+    const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=700000\nhttps://intranet.example/360p.m3u8\n';
+    win.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push({ url: String(input), init });
+      return new Response(master);
+    }) as typeof fetch;
+    const early = {
+      answers: {
+        '/api/v2/channels/studio-live/info': { slug: 'studio-live', livestream: { id: 1 } },
+        '/api/v2/channels/studio-live/playback-url': { data: elsewhere },
+      },
+      media: [],
+    };
+    win.document.getElementById = () => ({ textContent: JSON.stringify(early) });
+    win.Response = Response;
+    win.MediaSource = { canConstructInDedicatedWorker: true, isTypeSupported: () => true };
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    await settle();
+    expect(requests.map((r) => r.url)).toEqual([elsewhere]);
+    const load = FakeWorker.made[0]!.posted.find((c) => c.cmd === 'load') as Extract<EngineCommand, { cmd: 'load' }>;
+    expect(load.extra).toEqual({ multivariant: master });
+  });
+
   it('loads without the start playlist where the page’s request for it is not answered in time', async () => {
     const { win } = fakeWindow();
     const elsewhere = 'https://cdn.example/live/master.m3u8';

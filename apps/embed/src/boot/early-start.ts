@@ -363,6 +363,7 @@ function fetchStartPieces(
 ): string[] {
   const source = win.MediaSource;
   if (!source?.isTypeSupported) return [];
+  // Only what the page asks for is named: the worker waits for each one it names.
   const pieces = startPieces({
     url,
     multivariant,
@@ -371,7 +372,7 @@ function fetchStartPieces(
     isTypeSupported: (type) => source.isTypeSupported!(type),
     lowLatency: EARLY_CREATE.lowLatency,
     nowMs: Date.now(),
-  });
+  }).filter((piece) => sameOrigin(piece, url));
   for (const piece of pieces) {
     void pieceBytes(win, fetchFn, piece).then((bytes) =>
       post({ cmd: 'pagePiece', url: piece, bytes }, bytes ? [bytes] : []),
@@ -399,7 +400,7 @@ async function startMediaCopy(
   if (!source?.isTypeSupported) return null;
   const isTypeSupported = (type: string) => source.isTypeSupported!(type);
   const variantUrl = startVariantUrl({ url, multivariant, viewport, isTypeSupported });
-  if (!variantUrl) return null;
+  if (!variantUrl || !sameOrigin(variantUrl, url)) return null;
   const abort = new AbortController();
   const timer = win.setTimeout(() => abort.abort(), EARLY_MEDIA_PATIENCE_MS);
   try {
@@ -411,6 +412,19 @@ async function startMediaCopy(
     return null;
   } finally {
     win.clearTimeout(timer);
+  }
+}
+
+/**
+ * The page asks only the origin it already asked for the multivariant playlist. A playlist may
+ * name any origin; the page's policy may refuse one (`connect-src`), and the page must not log
+ * a refusal at the viewer: the engine's worker asks there itself, under its own policy.
+ */
+function sameOrigin(target: string, multivariantUrl: string): boolean {
+  try {
+    return new URL(target).origin === new URL(multivariantUrl).origin;
+  } catch {
+    return false;
   }
 }
 
