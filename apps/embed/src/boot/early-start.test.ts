@@ -477,8 +477,11 @@ describe('the early start', () => {
     expect(appended).toEqual([videos[0]]);
     // Played once the seek is done (played during it, the element would wait at once).
     expect(videos[0]).toMatchObject({ currentTime: 12.5, played: 0, srcObject: { id: 'h' } });
+    expect(handle.engine?.playedEarly).toBeUndefined();
     videos[0]!.seeked();
     expect(videos[0]!.played).toBe(1);
+    // Said, so that a pause whose event is still queued when the player starts stands.
+    expect(handle.engine?.playedEarly).toBe(true);
     expect(handle.engine?.video).toBe(videos[0]);
     // The seek is done: the player, replaying the backlog, must not do it again.
     expect(handle.engine?.backlog.map((e) => (e.data as { type: string }).type)).toEqual(['mediaSourceHandle']);

@@ -248,7 +248,9 @@ function runEarlyEngine(
       // started again before the app took over) must not undo a viewer's pause; and never
       // once the player has the element (its own choices stand).
       const play = () => {
-        if (playEarly && !engine.pausedByViewer && handle.engine === engine) video.play().catch(() => {});
+        if (!playEarly || engine.pausedByViewer || handle.engine !== engine) return;
+        engine.playedEarly = true;
+        video.play().catch(() => {});
       };
       seekWithFirstPicture(win, video, start, play);
       // Done here: the player, replaying the backlog, must not seek back to it later.

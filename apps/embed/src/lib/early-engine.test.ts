@@ -1,6 +1,6 @@
 import type { CreateCommand, EngineCommand } from '@onair/player';
 import { describe, expect, it } from 'vitest';
-import { adoptEarlyEngine, type EarlyEngine, type EarlyEngineHolder } from './early-engine.ts';
+import { adoptEarlyEngine, viewerPausedEarly, type EarlyEngine, type EarlyEngineHolder } from './early-engine.ts';
 
 const URL_LIVE = 'http://127.0.0.1:8080/hls/studio-live/master.m3u8';
 const CREATE: CreateCommand = { cmd: 'create', lowLatency: true, bandwidthEstimate: null, transcodesOnly: false };
@@ -52,5 +52,22 @@ describe('adoptEarlyEngine', () => {
     const holder: EarlyEngineHolder = { engine: null };
     expect(adoptEarlyEngine(holder)(URL_LIVE, CREATE)).toBeNull();
     expect(holder.engine).toBeNull();
+  });
+});
+
+describe('viewerPausedEarly', () => {
+  const video = (paused: boolean, error: MediaError | null = null) => ({ paused, error }) as HTMLVideoElement;
+
+  it('is the pause the early element was heard to make', () => {
+    expect(viewerPausedEarly({ pausedByViewer: true })).toBe(true);
+    expect(viewerPausedEarly(null)).toBe(false);
+  });
+
+  it('is a pause still in the queue: the element the early start played is paused, with no error', () => {
+    expect(viewerPausedEarly({ playedEarly: true, video: video(true) })).toBe(true);
+    // Playing, or not played yet (the early start waits to be at the position), or paused by an error.
+    expect(viewerPausedEarly({ playedEarly: true, video: video(false) })).toBe(false);
+    expect(viewerPausedEarly({ playedEarly: false, video: video(true) })).toBe(false);
+    expect(viewerPausedEarly({ playedEarly: true, video: video(true, {} as MediaError) })).toBe(false);
   });
 });

@@ -19,6 +19,8 @@ export interface EarlyEngine {
   video?: HTMLVideoElement;
   /** The early element was paused before the app took over: the viewer's pause stands. */
   pausedByViewer?: boolean;
+  /** The early start asked the element to play (muted autoplay, once at the start's position). */
+  playedEarly?: boolean;
   /**
    * Discarded (not live, not adopted, or adopted by no sink): nothing more is posted to it. An
    * adopted engine is not discarded: the script still posts its `load` when the multivariant
@@ -57,4 +59,19 @@ export function adoptEarlyEngine(holder: EarlyEngineHolder): AdoptEngine {
     early.worker.terminate();
     return null;
   };
+}
+
+/**
+ * Whether the viewer paused the early element before the player took it: its `pause` was heard,
+ * or the element the early start played is paused now with no error. The second covers a pause
+ * whose event is still queued when the player starts: the player's autoplay would otherwise
+ * play it again, and its own listeners would hear the old pause only after that play.
+ */
+export function viewerPausedEarly(
+  engine: Pick<EarlyEngine, 'pausedByViewer' | 'playedEarly' | 'video'> | null,
+): boolean {
+  if (!engine) return false;
+  if (engine.pausedByViewer === true) return true;
+  const video = engine.video;
+  return engine.playedEarly === true && video !== undefined && video.paused && !video.error;
 }

@@ -2,7 +2,7 @@ import { createPlayer, workerEngineSinks, type Player } from '@onair/player';
 import engineWorkerUrl from '@onair/player/engine-worker?worker&url';
 import tsRemuxerUrl from '@onair/player/ts-remuxer?worker&url';
 import subtitleScriptUrl from '@onair/player/subtitle-script?worker&url';
-import { adoptEarlyEngine } from '../lib/early-engine.ts';
+import { adoptEarlyEngine, viewerPausedEarly } from '../lib/early-engine.ts';
 import { announceFirstFrame } from '../start-up.ts';
 import { playerErrorConsoleDetail } from '../lib/player-error-copy.ts';
 import { createStartHolder, type PlayerStart } from './player-start.ts';
@@ -90,7 +90,7 @@ function startPagePlayer({ url, muted, autoplay }: PlayerStart): PagePlayer {
   const video = createVideo();
   // A viewer who paused the early element before the app was up (a media key) keeps it paused:
   // autoplay starts playback, it does not override the viewer.
-  const pausedByViewer = window.__onairStart?.engine?.pausedByViewer === true;
+  const pausedByViewer = viewerPausedEarly(window.__onairStart?.engine ?? null);
   // Our engine in a worker: with its MediaSource there too (mse-worker) wherever MediaSource
   // can live in a worker, else on the page (default-media-source); hls.js (mse) loads only for
   // what it declines, or where no worker runs. The worker index.html started for this stream,
