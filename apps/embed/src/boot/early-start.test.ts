@@ -371,6 +371,43 @@ describe('the early start', () => {
     expect(worker.posted.filter((c) => c.cmd === 'pagePiece').map((c) => c.url)).toEqual(load.extra?.pieces);
   });
 
+  it('asks for the MPEG-TS remuxer’s script beside the pieces of a stream whose segments need it, and only then', async () => {
+    const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=700000,CODECS="avc1.64001e,mp4a.40.2"\n360p.m3u8\n';
+    const segments = [7, 8, 9, 10].flatMap((n) => ['#EXTINF:2,', `s${n}.ts`]);
+    const ts = ['#EXTM3U', '#EXT-X-TARGETDURATION:2', '#EXT-X-MEDIA-SEQUENCE:7', ...segments].join('\n');
+    const fmp4 = ts.replace('#EXT-X-MEDIA-SEQUENCE:7', '#EXT-X-MEDIA-SEQUENCE:7\n#EXT-X-MAP:URI="init.mp4"');
+    const remuxer = '/assets/ts-remuxer-script-abc.js';
+    const requested = async (playlist: string) => {
+      const { win, requests } = fakeWindow();
+      const elsewhere = 'https://cdn.example/live/master.m3u8';
+      win.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        requests.push({ url, init });
+        if (url === elsewhere) return new Response(master);
+        if (url.endsWith('.m3u8')) return new Response(playlist);
+        return new Response(new Uint8Array([1]));
+      }) as typeof fetch;
+      const early = {
+        answers: {
+          '/api/v2/channels/studio-live/info': { slug: 'studio-live', livestream: { id: 1 } },
+          '/api/v2/channels/studio-live/playback-url': { data: elsewhere },
+        },
+        media: [],
+      };
+      win.document.getElementById = () => ({ textContent: JSON.stringify(early) });
+      win.Response = Response;
+      win.MediaSource = { canConstructInDedicatedWorker: true, isTypeSupported: () => true };
+      earlyStart(win, '/assets/engine-worker-abc.js', remuxer);
+      await settle();
+      return requests.map((r) => r.url);
+    };
+    const forTs = await requested(ts);
+    expect(forTs).toContain(remuxer);
+    // Asked for no later than the start's pieces: it is on their critical path in the worker.
+    expect(forTs.indexOf(remuxer)).toBeLessThan(forTs.findIndex((url) => url.endsWith('.ts')));
+    expect(await requested(fmp4)).not.toContain(remuxer);
+  });
+
   it('asks no origin but the multivariant’s: a variant elsewhere is the worker’s to ask for', async () => {
     const { win, requests } = fakeWindow();
     const elsewhere = 'https://cdn.example/live/master.m3u8';
