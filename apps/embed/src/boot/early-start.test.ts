@@ -524,6 +524,25 @@ describe('the early start', () => {
     expect(handle.engine?.backlog.map((e) => (e.data as { type: string }).type)).toEqual(['mediaSourceHandle']);
   });
 
+  it('says it played only where the browser did not refuse the play; a play a pause interrupted stands', async () => {
+    const playedWhen = async (refusal: string) => {
+      const { win, videos } = fakeWindow({ search: '?muted=true' });
+      const handle = earlyStart(win, '/assets/engine-worker-abc.js')!;
+      const worker = FakeWorker.made.at(-1)!;
+      await settle();
+      worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
+      videos[0]!.play = () => Promise.reject(new DOMException('refused', refusal));
+      worker.say({ type: 'seek', position: 12.5 });
+      videos[0]!.seeked();
+      await settle();
+      return handle.engine?.playedEarly;
+    };
+    // Autoplay refused: paused for no viewer, so the player plays it (viewerPausedEarly is false).
+    expect(await playedWhen('NotAllowedError')).toBe(false);
+    // The viewer's pause came before the play began: that pause is the viewer's.
+    expect(await playedWhen('AbortError')).toBe(true);
+  });
+
   it('shows the start’s key frame first, then seeks on to the position once that picture is up', async () => {
     const { win, videos } = fakeWindow({ search: '?muted=true' });
     earlyStart(win, '/assets/engine-worker-abc.js');

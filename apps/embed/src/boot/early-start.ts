@@ -252,7 +252,12 @@ function runEarlyEngine(
       const play = () => {
         if (!playEarly || engine.pausedByViewer || handle.engine !== engine) return;
         engine.playedEarly = true;
-        video.play().catch(() => {});
+        // A play the browser refuses (its autoplay policy) never played: the element is paused
+        // for no viewer, and the player must try again. A play a pause interrupted (AbortError)
+        // did start: that pause is the viewer's.
+        video.play().catch((error: unknown) => {
+          if ((error as { name?: unknown } | null)?.name === 'NotAllowedError') engine.playedEarly = false;
+        });
       };
       seekWithFirstPicture(win, video, start, play);
       // Done here: the player, replaying the backlog, must not seek back to it later.

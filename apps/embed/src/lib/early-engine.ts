@@ -19,7 +19,10 @@ export interface EarlyEngine {
   video?: HTMLVideoElement;
   /** The early element was paused before the app took over: the viewer's pause stands. */
   pausedByViewer?: boolean;
-  /** The early start asked the element to play (muted autoplay, once at the start's position). */
+  /**
+   * The early start asked the element to play (muted autoplay, once at the start's position),
+   * and the browser has not refused it (false again on NotAllowedError).
+   */
   playedEarly?: boolean;
   /**
    * Discarded (not live, not adopted, or adopted by no sink): nothing more is posted to it. An
