@@ -30,9 +30,12 @@ test.describe('MPEG-TS channel', () => {
     const video = page.locator('video');
     // The worker engine's MediaSource (its handle as srcObject), not hls.js's on the page (blob:).
     expect(await video.evaluate((v: HTMLVideoElement) => v.srcObject !== null)).toBe(true);
-    // The remuxer's own script was asked for (by the worker: Playwright reports its requests as
-    // the page's), and the sound is decoded.
-    expect(remuxerRequests).toBe(1);
+    // The remuxer's own script was asked for: by the worker (Playwright reports its requests as
+    // the page's), and, where the early start had the start playlist in time, by the page
+    // beside the first pieces first (the worker's then comes from the HTTP cache). No more.
+    expect(remuxerRequests).toBeGreaterThanOrEqual(1);
+    expect(remuxerRequests).toBeLessThanOrEqual(2);
+    // The sound is decoded.
     const audio = () =>
       video.evaluate(
         (v: HTMLVideoElement) =>
