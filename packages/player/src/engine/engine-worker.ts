@@ -237,7 +237,7 @@ function handle(command: EngineCommand): void {
     case 'setTextTrack':
       return engine.setTextTrack(command.id);
     case 'onClientSinkUpdate':
-      engine.setPosition(command.currentTime);
+      engine.setPosition(command.currentTime, command.paused ? 0 : command.rate);
       if (target instanceof ClientTarget) target.answer(command);
       return;
     case 'onClientSinkError':

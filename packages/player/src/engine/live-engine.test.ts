@@ -320,6 +320,59 @@ describe('LiveEngine', () => {
     expect(playlists[0]).toBe('720p/media.m3u8?_HLS_msn=5&_HLS_part=3');
   });
 
+  it('moves up inside the buffer: from the segment that begins ahead of the position, held until it reaches the buffered end', async () => {
+    // 720p's part 5.2, the one that reaches the buffered end, waits until released.
+    const plain = origin.fetch;
+    let release = () => {};
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('720p/part-5.2.m4s')) return plain(input, init);
+      return plain(input, init).then(
+        (response) => new Promise<Response>((resolve) => (release = () => resolve(response))),
+      );
+    }) as typeof origin.fetch;
+    start();
+    await settle();
+    // 360p is buffered to part 5.2's end; the element plays 0.5 s before segment 5 begins.
+    target.ranges = [{ start: EPOCH_S + 4, end: EPOCH_S + 5 + 3 * PART_S }];
+    engine.setPosition(EPOCH_S + 4.5, 1);
+    engine.setQuality({ name: '720p', bitrate: 2_200_000 });
+    const before = target.appended.length;
+    origin.publish(1); // part 5.2 arrives; 5.3 is not independent
+    await settle();
+    // Segment 5 again from its first part, in 720p, not part 6.0 a segment later.
+    expect(origin.requests).toEqual(
+      expect.arrayContaining(['720p/init.mp4', '720p/part-5.0.m4s', '720p/part-5.1.m4s']),
+    );
+    expect(origin.requests).not.toContain('360p/part-5.3.m4s');
+    // 720p's 5.0 and 5.1 are in, but appending them would cut 360p's 5.1 and 5.2 out of the
+    // buffer: they wait for the piece that reaches what was buffered.
+    expect(target.appended.length).toBe(before + 2); // 360p's part 5.2 and 720p's init segment
+    release();
+    await settle();
+    expect(of('qualityChanged').map((e) => e.quality.name)).toEqual(['360p', '720p']);
+    // Then in one go, in order: 5.0, 5.1, 5.2 after the init.
+    const added = target.appended.slice(before + 1); // 360p's 5.2, then 720p's
+    const init = added.find((bytes) => new TextDecoder().decode(bytes.subarray(4, 8)) === 'ftyp')!;
+    const starts = added
+      .filter((bytes) => bytes !== init)
+      .map((bytes) => fragmentStartTime(bytes, trackTimescales(init))! - EPOCH_S);
+    expect(starts.slice(0, 3).map((t) => Math.round((t - 5) / PART_S))).toEqual([0, 1, 2]);
+    expect(of('error')).toEqual([]);
+  });
+
+  it('moves up at the next independent part where no segment begins far enough inside the buffer', async () => {
+    start();
+    await settle();
+    // Segment 5 begins 0.1 s after the position: too close to replace what the element has taken.
+    target.ranges = [{ start: EPOCH_S + 4, end: EPOCH_S + 5 + 3 * PART_S }];
+    engine.setPosition(EPOCH_S + 4.9, 1);
+    engine.setQuality({ name: '720p', bitrate: 2_200_000 });
+    origin.publish(1);
+    await settle();
+    expect(origin.requests).not.toContain('720p/part-5.0.m4s');
+    expect(origin.requests).toContain('360p/part-5.3.m4s');
+  });
+
   it('retries a failed part and goes on; a playlist 404 is an answer, not retried', async () => {
     origin.faults.push({ match: 'part-4.1', status: 503, times: 2 });
     start();

@@ -53,6 +53,8 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
   readonly init = new InitSegments();
   readonly timeline = new MediaTimeline();
   position = Number.NaN;
+  private positionAt = 0;
+  private positionRate = 0;
   private viewport = { width: 0, height: 0 };
   readonly throughput: ThroughputEstimator;
   readonly wakeups: Wakeups;
@@ -252,8 +254,16 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     if (this.variant >= 0 && !this.renditions.isUsable(this.variant)) this.switchVariant(this.pickVariant(true));
   }
 
-  setPosition(position: number): void {
+  /** `rate`: the element's, when it plays on from there (0 when paused). */
+  setPosition(position: number, rate = 0): void {
     this.position = position;
+    this.positionAt = this.deps.monotonic();
+    this.positionRate = rate;
+  }
+
+  /** Where the element is now: its last reported position, moved on at its rate since (reports come every 250 ms). */
+  projectedPosition(): number {
+    return this.position + (this.positionRate * (this.deps.monotonic() - this.positionAt)) / 1000;
   }
 
   setViewport(width: number, height: number): void {

@@ -18,6 +18,7 @@ import type { Renditions } from './renditions.ts';
 import type { StartPrefetch } from './start-prefetch.ts';
 import { planStart } from './start-plan.ts';
 import { SwitchHold } from './switch-hold.ts';
+import { upSwitchSegment } from './up-switch.ts';
 import type { MediaTimeline } from './timeline-anchor.ts';
 import type { Wakeups } from './wakeups.ts';
 import { TimestampOffsets } from './timestamp-offsets.ts';
@@ -56,6 +57,8 @@ export interface MediaLoopHost {
    */
   readonly playlistWrittenAt: number;
   readonly position: number;
+  /** The position moved on at the element's rate since it was reported. */
+  projectedPosition(): number;
   readonly variant: number;
   readonly renditions: Renditions;
   readonly throughput: ThroughputEstimator;
@@ -189,7 +192,7 @@ export class MediaLoop {
           this.host.switchVariant(wanted);
           continue;
         }
-      }
+      } else if (this.host.timeline.anchored && this.switchUpInBuffer(playlist)) continue;
       if (!(await this.loadPiece(playlist, next, gen))) return;
     }
   }
@@ -230,6 +233,27 @@ export class MediaLoop {
       bitrate(chosen) < bitrate(this.host.variant) ? chosen : this.host.renditions.below(this.host.variant),
     );
     this.hold.begin(bufferedEnd);
+  }
+
+  /**
+   * A step up the ABR rule wants between independent parts: from the first segment that begins
+   * inside the buffer ahead (up-switch.ts), loaded again in the higher rendition and held until
+   * it reaches the buffered end. False where there is none: the switch waits for the next
+   * independent part, as before. Low-latency live only, and not during a step down's hold.
+   */
+  private switchUpInBuffer(playlist: MediaPlaylist): boolean {
+    if (!this.host.options.lowLatency || playlist.endList || this.hold.holding) return false;
+    const wanted = this.host.pickVariant(false);
+    const bitrate = (index: number) => this.host.renditions.all[index]?.quality.bitrate ?? 0;
+    if (wanted < 0 || wanted === this.host.variant || bitrate(wanted) <= bitrate(this.host.variant)) return false;
+    const range = this.host.bufferedAround();
+    if (!range) return false;
+    const msn = upSwitchSegment(playlist, this.host.timeline.reference(), this.host.projectedPosition(), range.end);
+    if (msn === null) return false;
+    this.cursor = { msn, part: 0 };
+    this.host.switchVariant(wanted);
+    this.hold.begin(range.end);
+    return true;
   }
 
   /** Whether the newest playlist lists a segment more than one after the piece's. */

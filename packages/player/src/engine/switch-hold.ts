@@ -16,6 +16,11 @@ export class SwitchHold<Piece> {
   private until: number | null = null;
   private held: { piece: Piece; bytes: Uint8Array }[] = [];
 
+  /** Whether pieces are being held (a switch is replacing the buffer's end). */
+  get holding(): boolean {
+    return this.until !== null;
+  }
+
   /**
    * A step down, with `bufferedEnd` the end of what is buffered around the position (null:
    * nothing to keep). A second step down while holding finds the same end: nothing held was
