@@ -19,9 +19,12 @@ import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-600.css';
 import './styles.css';
 
-// The libraries first, the app in a later task: two shorter evaluations (app-libraries.ts).
+// The libraries first, then the app's data layer, the app in a later task: three shorter
+// evaluations (app-libraries.ts, app-core.ts).
 await startApp(window.__onairStart ?? {}, document, async () => {
   await import('./app-libraries.ts');
+  await yieldToMain();
+  await import('./app-core.ts');
   await yieldToMain();
   await (
     await import('./app.tsx')

@@ -7,6 +7,7 @@ import { EmbedError } from '../lib/embed-error.ts';
 import { parseEmbedParams } from '../lib/embed-params.ts';
 import { isParsableQuery } from '../lib/embed-url.ts';
 import { safeHttpUrl } from '../lib/safe-url.ts';
+import { yieldToMain } from '../lib/yield-to-main.ts';
 
 /** How long the offline page waits for the latest video before it shows without one. */
 const LATEST_VIDEO_WAIT_MS = 2000;
@@ -51,6 +52,11 @@ export function channelLoader(queryClient: QueryClient) {
       void queryClient.prefetchQuery(channelVideosQuery(slug));
       throw replace(offlinePath(slug, new URL(args.request.url).search));
     }
+    // The answers' checks and the player's start are two tasks, not one long one (issue 36: the
+    // viewer already watches the early engine's frames). A navigation that began meanwhile
+    // owns the page now: this one starts nothing.
+    await yieldToMain();
+    if (args.request.signal.aborted) return null;
     const { muted, autoplay } = parseEmbedParams(new URL(args.request.url).search);
     pagePlayers.startEarly({ url: playbackUrl.value, muted, autoplay });
     return null;
@@ -103,6 +109,11 @@ export function videoLoader(queryClient: QueryClient) {
     }
     const video = playableVideo(videos.status === 'fulfilled' ? videos.value : null, args.params.videoId);
     if (!video) throw new EmbedError('video-not-found', { cause: videos.status === 'rejected' ? videos.reason : null });
+    // The answers' checks and the player's start are two tasks, not one long one (issue 36: the
+    // viewer already watches the early engine's frames). A navigation that began meanwhile
+    // owns the page now: this one starts nothing.
+    await yieldToMain();
+    if (args.request.signal.aborted) return null;
     const { muted, autoplay } = parseEmbedParams(new URL(args.request.url).search);
     pagePlayers.startEarly({ url: video.source, muted, autoplay });
     return null;

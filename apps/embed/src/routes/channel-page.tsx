@@ -4,6 +4,7 @@ import { useHostApiLive } from '../host-api/use-host-api.ts';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { channelInfoQuery, playbackUrlQuery } from '../channel/queries.ts';
 import { LivePlayer } from '../player-screen/live-player.tsx';
+import { InTransition } from '../ui/in-transition.tsx';
 import { parseEmbedParams } from '../lib/embed-params.ts';
 import { useLivestreamChannel } from '../realtime/use-livestream-channel.ts';
 import { offlinePath } from './channel-loader.ts';
@@ -27,5 +28,9 @@ export function ChannelPage() {
   }, [live, navigate, slug, search]);
 
   if (!info?.livestream || !playbackUrl) return null;
-  return <LivePlayer url={playbackUrl} channel={info} params={parseEmbedParams(search)} />;
+  return (
+    <InTransition>
+      <LivePlayer url={playbackUrl} channel={info} params={parseEmbedParams(search)} />
+    </InTransition>
+  );
 }
