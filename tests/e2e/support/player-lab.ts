@@ -12,6 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 let bundle: Promise<string> | null = null;
 let workerBundle: Promise<string> | null = null;
 let remuxerBundle: Promise<string> | null = null;
+let subtitleBundle: Promise<string> | null = null;
 
 function playerBundle(): Promise<string> {
   bundle ??= build({
@@ -67,6 +68,19 @@ function tsRemuxerBundle(): Promise<string> {
   return remuxerBundle;
 }
 
+/** The subtitle loop's classic script, which the engine's worker loads once a subtitle rendition is shown. */
+function subtitleScriptBundle(): Promise<string> {
+  subtitleBundle ??= build({
+    entryPoints: [path.join(root, 'packages/player/src/engine/subtitle-script.ts')],
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]!.text);
+  return subtitleBundle;
+}
+
 /**
  * `labStart` creates a player, records every event into `labEvents` and loads a URL. A page
  * opened with `#autostart=<json>` calls it by itself: Playwright's evaluate counts as a user
@@ -91,6 +105,7 @@ window.labStart = function (url, config, play, muted) {
   var startWorker = function () {
     var worker = new Worker('/__player-lab/engine-worker.js');
     worker.postMessage({ cmd: 'setTsRemuxer', url: '/__player-lab/ts-remuxer.js' });
+    worker.postMessage({ cmd: 'setSubtitleScript', url: '/__player-lab/subtitle-script.js' });
     return worker;
   };
   config.sinks = Object.assign({}, config.sinks, {
@@ -139,7 +154,12 @@ export async function openLab(
   page: Page,
   autostart?: { url: string; config?: Record<string, unknown> },
 ): Promise<void> {
-  const [js, workerJs, remuxerJs] = await Promise.all([playerBundle(), engineWorkerBundle(), tsRemuxerBundle()]);
+  const [js, workerJs, remuxerJs, subtitleJs] = await Promise.all([
+    playerBundle(),
+    engineWorkerBundle(),
+    tsRemuxerBundle(),
+    subtitleScriptBundle(),
+  ]);
   const html = labHtml(labSink());
   await page.route('**/__player-lab/**', (route: Route) => {
     const url = new URL(route.request().url());
@@ -148,6 +168,8 @@ export async function openLab(
       return route.fulfill({ body: workerJs, contentType: 'text/javascript' });
     if (url.pathname.endsWith('/ts-remuxer.js'))
       return route.fulfill({ body: remuxerJs, contentType: 'text/javascript' });
+    if (url.pathname.endsWith('/subtitle-script.js'))
+      return route.fulfill({ body: subtitleJs, contentType: 'text/javascript' });
     return route.fulfill({ body: html, contentType: 'text/html' });
   });
   await page.goto(autostart ? `${LAB_PATH}#autostart=${encodeURIComponent(JSON.stringify(autostart))}` : LAB_PATH);
