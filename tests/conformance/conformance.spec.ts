@@ -356,6 +356,15 @@ for (const entry of CASES) {
         await page.route('**/api/v2/channels/studio-live/playback-url', (route) =>
           route.fulfill({ json: { data: `${MEDIA_ORIGIN}/${running!.path}` } }),
         );
+        // …and the page asks it: the platform writes the channel's own answers into its page
+        // (early data, issue 36), which the page would take instead, and play the channel's
+        // own stream, not the corpus's (as it did, unseen, until 2026-11-29). So the page is
+        // served as a plain static host serves it, without them.
+        await page.route('**/studio-live', async (route) => {
+          const response = await route.fetch();
+          const html = (await response.text()).replace(/<script id="onair-early-data"[^>]*>.*?<\/script>/s, '');
+          await route.fulfill({ response, body: html });
+        });
         await page.addInitScript(stampFirstFrame);
         await page.goto('/studio-live');
         let watched: { last: Sample; problems: string[] };
