@@ -87,7 +87,8 @@ export const EARLY_CREATE: CreateCommand = {
  * token-bearing call must not be answered by a response fetched without one). Returns the
  * handle, or null when the page starts nothing early. `workerUrl`: the engine worker's built URL
  * (the build writes it; anything not starting with `/` means no early engine); `tsRemuxerUrl`:
- * the MPEG-TS remuxer's (the worker loads it only for such a stream; none: it declines them);
+ * mux.js's MPEG-TS transmuxer (the worker remuxes MPEG-TS itself and loads this only for a
+ * stream whose video carries captions; none: such a stream plays without them);
  * `subtitleScriptUrl`: the subtitle loop's (loaded once a subtitle rendition is shown).
  */
 export function earlyStart(
@@ -142,8 +143,7 @@ export function earlyStart(
   // of the main thread, which is busy parsing the page then (measured: 40-80 ms before the
   // stream's first request).
   const read = (path: string) => (givenAnswers.has(path) ? givenAnswers.get(path) : answer(responses[path]!));
-  const remuxer = tsRemuxerUrl.startsWith('/') ? tsRemuxerUrl : null;
-  runEarlyEngine(win, handle, worker, read, paths, fetchFn, early, remuxer);
+  runEarlyEngine(win, handle, worker, read, paths, fetchFn, early);
   return handle;
 }
 
@@ -208,7 +208,6 @@ function runEarlyEngine(
   paths: { info: string; playback: string },
   fetchFn: typeof fetch,
   early: EarlyData | null,
-  tsRemuxerUrl: string | null,
 ): void {
   const post = (command: EngineCommand, transfer: Transferable[] = []) => worker.postMessage(command, transfer);
   const engine: EarlyEngine = (handle.engine = {
@@ -297,7 +296,6 @@ function runEarlyEngine(
     const held = given !== null && early ? early.media : [];
     const copy = held.length === 0 ? await startMediaCopy(win, fetchFn, url, text, viewport) : null;
     if (engine.discarded) return;
-    if (copy && tsRemuxerUrl && !hasInitSegment(copy.text)) warmScript(fetchFn, tsRemuxerUrl);
     const media = copy ? [copy] : held;
     // With them, the start's first pieces are asked for now and handed over as they come.
     const pieces = media.length > 0 ? fetchStartPieces(win, fetchFn, post, url, text, media, viewport) : [];
@@ -423,26 +421,6 @@ async function startMediaCopy(
   } finally {
     win.clearTimeout(timer);
   }
-}
-
-/**
- * Segments without EXT-X-MAP: MPEG-TS, which the engine remuxes with a script it loads the first
- * time it needs it (the engine's rule: media-loop.ts loads the remuxer for a segment with no map).
- */
-function hasInitSegment(mediaPlaylist: string): boolean {
-  return /^#EXT-X-MAP:/m.test(mediaPlaylist);
-}
-
-/**
- * The engine's worker loads its MPEG-TS remuxer with a blocking `importScripts` once the start is
- * planned, then fetching it over the network; asked for now, while the page asks for the start's
- * pieces, it is in the HTTP cache by then (an immutable asset), and the worker only compiles it.
- * Measured in the packagers bench: see docs/player.md. A failure costs nothing: the worker asks.
- */
-function warmScript(fetchFn: typeof fetch, url: string): void {
-  void fetchFn(url, { credentials: 'same-origin' })
-    .then((response) => response.arrayBuffer())
-    .catch(() => {});
 }
 
 /**

@@ -16,6 +16,7 @@ import type { SubtitleLoopFactory } from './subtitle-loader.ts';
 import { identityCommand } from './identity-commands.ts';
 import { NO_IDENTITY, type RequestIdentity } from '../rules/request-identity.ts';
 import type { createTsRemuxer } from './ts/ts-remuxer.ts';
+import { createStreamRemuxer } from './ts/stream-remuxer.ts';
 
 interface WorkerScope {
   postMessage(message: unknown, transfer?: Transferable[]): void;
@@ -44,18 +45,24 @@ let identity: RequestIdentity = NO_IDENTITY;
 const pagePieces = new PagePieces();
 const engineFetch = pagePieces.fetch((input, init) => fetch(input, init));
 
-/** The MPEG-TS remuxer's script (setTsRemuxer): loaded only when a stream has such segments. */
+/**
+ * mux.js's MPEG-TS transmuxer as a script of its own (setTsRemuxer), loaded only for a stream
+ * whose video carries CEA-608/708 captions (ts/stream-remuxer.ts): our own remuxer, part of this
+ * worker, plays every other MPEG-TS stream.
+ */
 let tsRemuxerUrl: string | null = null;
 
 /**
- * The remuxer, from its own classic script: 20 KiB gzip that a worker playing fMP4 (every
- * viewer of our origin) never loads. Same origin as this worker, so the worker's CSP allows it.
+ * A stream's MPEG-TS remuxer: our own, with mux.js's from its own classic script (20 KiB gzip)
+ * for captions. Same origin as this worker, so the worker's CSP allows it.
  */
 async function loadTsRemuxer() {
-  if (!tsRemuxerUrl) throw new Error('no MPEG-TS remuxer was given');
-  scope.importScripts(tsRemuxerUrl);
-  if (!scope.onairTsRemuxer) throw new Error('the MPEG-TS remuxer script defined nothing');
-  return scope.onairTsRemuxer();
+  return createStreamRemuxer(() => {
+    if (!tsRemuxerUrl) throw new Error('no MPEG-TS caption reader was given');
+    scope.importScripts(tsRemuxerUrl);
+    if (!scope.onairTsRemuxer) throw new Error('the MPEG-TS remuxer script defined nothing');
+    return scope.onairTsRemuxer();
+  });
 }
 
 /** The subtitle loop's script (setSubtitleScript): loaded only once a subtitle rendition is shown. */
