@@ -65,8 +65,9 @@ export type EngineCommand =
   | { cmd: 'setPlatformName'; name: string }
   | { cmd: 'removeQuality'; quality: Pick<Quality, 'name' | 'bitrate'> }
   /**
-   * Not in the spec's list: where the MPEG-TS remuxer's script is (same origin as the worker),
-   * loaded when a stream has MPEG-TS segments; without it such streams are declined.
+   * Not in the spec's list: where mux.js's MPEG-TS transmuxer script is (same origin as the
+   * worker), loaded only for an MPEG-TS stream whose video carries captions (the worker remuxes
+   * every other one itself); without it such a stream plays without its captions.
    */
   | { cmd: 'setTsRemuxer'; url: string }
   /** The subtitle loop's script (subtitle-script.ts), loaded the first time a subtitle rendition is shown. */

@@ -12,7 +12,11 @@ import { defaultMediaSourceSinkFactory, mseWorkerSinkFactory } from './worker-en
 export interface EngineScripts {
   /** The engine worker (`engine-worker.js`). */
   engine: string | URL;
-  /** The MPEG-TS remuxer (`ts-remuxer.js`): without it a stream of MPEG-TS segments fails. */
+  /**
+   * mux.js's MPEG-TS transmuxer (`ts-remuxer.js`), loaded only for a stream of MPEG-TS segments
+   * whose video carries CEA-608/708 captions (the worker remuxes every other one itself):
+   * without it such a stream plays without its captions.
+   */
   tsRemuxer?: string | URL;
   /** The subtitle loop (`subtitle-script.js`): without it WebVTT renditions are not shown. */
   subtitles?: string | URL;
