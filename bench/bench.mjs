@@ -14,7 +14,15 @@ import { flatten, markdownTables, metricDefinitions } from './lib/metrics.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { players as allPlayers } from './lib/players.mjs';
 import { PlaylistClock } from './lib/playlist-clock.mjs';
-import { gzipMeter, JANK, jankSession, networkSession, playbackSession, SAMPLE_EVERY_MS } from './lib/sessions.mjs';
+import {
+  gzipMeter,
+  JANK,
+  jankSession,
+  networkSession,
+  playbackSession,
+  SAMPLE_EVERY_MS,
+  warmUp,
+} from './lib/sessions.mjs';
 import { benchDir, builtEmbedDir, ensureBenchDependencies, root, startPlatform } from './lib/setup.mjs';
 import { prepareSite } from './lib/site.mjs';
 import { CHROMIUM_ARGS } from './lib/chromium.mjs';
@@ -57,6 +65,8 @@ async function main() {
         `sessions of ${options.sessionS} s and ${profileS} s (profile ${options.profile}); about ${minutes(estimateS)}.\n`,
     );
     const gzipOf = gzipMeter();
+    console.log('▶ warm-up: one unmeasured start-up of each player');
+    await warmUp(browser, list, platform.base);
     for (let run = 1; run <= options.runs; run += 1) {
       for (const player of list) {
         console.log(`▶ run ${run}/${options.runs} ${player.label}: playback ${options.sessionS} s`);

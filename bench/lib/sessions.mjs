@@ -71,6 +71,29 @@ async function untilFirstFrame(page, url) {
   return page.evaluate(() => window.__bench.firstFrameMs);
 }
 
+/**
+ * One unmeasured start-up of each player before any is measured. A freshly launched browser's
+ * first page pays once for what every later page reuses (its first renderer and compositor
+ * frames, the media stack's first decoder, the network service's first connections), and the
+ * table's first player is the first page of the first run: with `--runs=1` its cold start-up
+ * carried that cost alone. Measured in 4 fresh browsers here, the first page's first frame
+ * against the same player's later cold loads: the embed +120 ms (400-430 against ~290 ms),
+ * native HLS +30 ms (246-266 against ~225 ms). A player that fails here fails measured too,
+ * where its session says so.
+ */
+export async function warmUp(browser, players, base) {
+  for (const player of players) {
+    const { context, page } = await openPage(browser, player);
+    try {
+      await untilFirstFrame(page, `${base}${player.page.path}`);
+    } catch {
+      // Reported by the measured sessions.
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 /** What the page loaded before its first frame: requests (with the document), bytes, scripts. */
 async function loadBeforeFirstFrame(page) {
   await page.waitForTimeout(SETTLE_MS);
