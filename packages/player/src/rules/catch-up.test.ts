@@ -56,8 +56,28 @@ describe('nextCatchUp', () => {
   });
 
   it('engages gently for a small lag and fast for a large one', () => {
-    expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.3)).rate).toBe(CATCH_UP_DEFAULTS.gentleRate);
+    expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.25)).rate).toBe(CATCH_UP_DEFAULTS.gentleRate);
     expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.9)).rate).toBe(CATCH_UP_DEFAULTS.fastRate);
+  });
+
+  it('catches a start 0.4 s behind up at the fast rate, in half the time, and without overshooting', () => {
+    // Sampled every 500 ms; the latency falls by what the rate gains on real time.
+    let latency = TARGET + 0.4;
+    let state: CatchUpState = INITIAL_CATCH_UP;
+    let reachedAtMs: number | null = null;
+    let lowest = latency;
+    for (let t = 0; t < 20_000; t += 500) {
+      state = nextCatchUp(state, input(t, latency));
+      if (t === 0) expect(state.rate).toBe(CATCH_UP_DEFAULTS.fastRate);
+      latency -= (state.rate - 1) * 0.5;
+      lowest = Math.min(lowest, latency);
+      if (reachedAtMs === null && latency <= TARGET + 1e-9) reachedAtMs = t + 500;
+    }
+    // 0.4 s at +10 %: 4 s (at +5 % it took 8 s).
+    expect(reachedAtMs).toBe(4000);
+    // One dwell at the fast rate sheds no more than the lag it engaged for.
+    expect(TARGET - lowest).toBeLessThanOrEqual(0.05 + 1e-9);
+    expect(state.rate).toBe(1);
   });
 
   it('slows down when too close to the edge', () => {
