@@ -9,6 +9,7 @@ import {
   liveStreamUrl,
   type EarlyWindow,
 } from './early-start.ts';
+import { START_AHEAD_S, START_MEDIA_PATIENCE_MS } from './first-picture.ts';
 
 const ORIGIN = 'http://127.0.0.1:8080';
 const MASTER = `${ORIGIN}/hls/studio-live/master.m3u8`;
@@ -142,7 +143,7 @@ function fakeWindow(
     fetch: fetch as unknown as typeof globalThis.fetch,
     MediaSource: options.worker === false ? undefined : { canConstructInDedicatedWorker: true },
     Worker: FakeWorker as unknown as new (url: string) => Worker,
-    performance: { mark: vi.fn() as unknown as Performance['mark'] },
+    performance: { mark: vi.fn() as unknown as Performance['mark'], now: () => Date.now() },
     setTimeout: (callback, ms) => setTimeout(callback, ms),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
     innerWidth: 640,
@@ -159,6 +160,9 @@ beforeEach(() => {
   FakeWorker.made = [];
 });
 afterEach(() => vi.useRealTimers());
+
+/** The start's next pieces are in by the key frame's picture: what plays on from 12.5. */
+const MORE_IN = { length: 1, start: () => 12, end: () => 13.2 };
 
 describe('the early start', () => {
   it('asks for the channel’s two calls at once, with the API client’s settings, and keeps them for it', async () => {
@@ -555,12 +559,71 @@ describe('the early start', () => {
     expect(video.seeks).toEqual([12]);
     video.seeked();
     // The first frame callback is the app's release; the last one, the key frame's picture.
+    video.buffered = MORE_IN;
     video.frameCallbacks.at(-1)!();
     expect(video.seeks).toEqual([12, 12.5]);
     // Played once at the position, not while the decoder works its way there (`waiting`).
     expect(video.played).toBe(0);
     video.seeked();
     expect(video.played).toBe(1);
+  });
+
+  it('seeks on once what plays on from the position is in, moved on as the live edge has', async () => {
+    const { win, videos } = fakeWindow({ search: '?muted=true' });
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    const worker = FakeWorker.made[0]!;
+    await settle();
+    worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
+    const video = videos[0]!;
+    video.buffered = { length: 1, start: () => 12, end: () => 12.2 };
+    worker.say({ type: 'seek', position: 12.5 });
+    // The key frame's picture is up 30 ms later; the position has nothing to play on yet.
+    await vi.advanceTimersByTimeAsync(30);
+    video.seeked();
+    video.frameCallbacks.at(-1)!();
+    expect(video.seeks).toEqual([12]);
+    // The next pieces come 60 ms later: 90 ms since the engine aimed, as far as the edge moved.
+    await vi.advanceTimersByTimeAsync(40);
+    video.buffered = MORE_IN;
+    await vi.advanceTimersByTimeAsync(20);
+    expect(video.seeks[1]).toBeCloseTo(12.59, 9);
+    expect(video.seeks).toHaveLength(2);
+  });
+
+  it('moves on no further than leaves what plays on ahead, and seeks as it is after its patience', async () => {
+    const { win, videos } = fakeWindow({ search: '?muted=true' });
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    const worker = FakeWorker.made[0]!;
+    await settle();
+    worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
+    const video = videos[0]!;
+    video.buffered = { length: 1, start: () => 12, end: () => 12.2 };
+    worker.say({ type: 'seek', position: 12.5 });
+    video.seeked();
+    video.frameCallbacks.at(-1)!();
+    // A little more in, never enough: after its patience, the position as the engine asked.
+    video.buffered = { length: 1, start: () => 12, end: () => 12.5 + START_AHEAD_S - 0.1 };
+    await vi.advanceTimersByTimeAsync(START_MEDIA_PATIENCE_MS - 20);
+    expect(video.seeks).toEqual([12]);
+    await vi.advanceTimersByTimeAsync(40);
+    expect(video.seeks).toEqual([12, 12.5]);
+  });
+
+  it('moves on by what the picture took, within what is buffered', async () => {
+    const { win, videos } = fakeWindow({ search: '?muted=true' });
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    const worker = FakeWorker.made[0]!;
+    await settle();
+    worker.say({ type: 'mediaSourceHandle', handle: { id: 'h' } });
+    const video = videos[0]!;
+    video.buffered = { length: 1, start: () => 12, end: () => 12.2 };
+    worker.say({ type: 'seek', position: 12.5 });
+    await vi.advanceTimersByTimeAsync(150);
+    video.buffered = { length: 1, start: () => 12, end: () => 13.1 };
+    video.seeked();
+    video.frameCallbacks.at(-1)!();
+    // 150 ms on would leave 0.45 s: moved on to leave START_AHEAD_S.
+    expect(video.seeks[1]).toBeCloseTo(13.1 - START_AHEAD_S, 9);
   });
 
   it('plays on the second seek’s end, not on a late event of the first', async () => {
@@ -573,6 +636,7 @@ describe('the early start', () => {
     video.buffered = { length: 1, start: () => 12, end: () => 12.2 };
     worker.say({ type: 'seek', position: 12.5 });
     // The key frame's picture is up before the first seek's events have been dispatched.
+    video.buffered = MORE_IN;
     video.frameCallbacks.at(-1)!();
     expect(video.seeks).toEqual([12, 12.5]);
     video.listeners.get('seeked')!();
@@ -592,6 +656,7 @@ describe('the early start', () => {
     video.buffered = { length: 1, start: () => 12, end: () => 12.2 };
     worker.say({ type: 'seek', position: 12.5 });
     video.seeked();
+    video.buffered = MORE_IN;
     video.frameCallbacks.at(-1)!();
     video.readyState = 2;
     video.seeked();
@@ -611,6 +676,8 @@ describe('the early start', () => {
     video.buffered = { length: 1, start: () => 12, end: () => 12.2 };
     worker.say({ type: 'seek', position: 12.5 });
     video.seeked();
+    // In by then, but no more than what plays on from 12.5: not moved on.
+    video.buffered = { length: 1, start: () => 12, end: () => 12.5 + START_AHEAD_S };
     await vi.advanceTimersByTimeAsync(EARLY_FIRST_FRAME_PATIENCE_MS);
     expect(video.seeks).toEqual([12, 12.5]);
     video.seeked();

@@ -11,7 +11,7 @@ import type { EarlyEngine } from '../lib/early-engine.ts';
 import type { EarlyResponses } from '../lib/early-requests.ts';
 import { parseEmbedParams } from '../lib/embed-params.ts';
 import { EARLY_DATA_ELEMENT_ID, readEarlyData, type EarlyData } from './early-data.ts';
-import { firstPictureTime } from './first-picture.ts';
+import { firstPictureTime, secondSeekPosition, START_MEDIA_PATIENCE_MS } from './first-picture.ts';
 
 /**
  * The page's one early-start handle (`window.__onairStart`), read by the app once:
@@ -48,7 +48,7 @@ export interface EarlyWindow {
   fetch?: typeof fetch;
   MediaSource?: { canConstructInDedicatedWorker?: boolean; isTypeSupported?(type: string): boolean };
   Worker?: new (url: string) => Worker;
-  performance: Pick<Performance, 'mark'>;
+  performance: Pick<Performance, 'mark' | 'now'>;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   innerWidth: number;
@@ -341,13 +341,24 @@ function seekWithFirstPicture(win: EarlyWindow, video: HTMLVideoElement, positio
     return playAtPosition();
   }
   video.currentTime = picture;
+  const askedAt = win.performance.now();
   let moved = false;
   const toPosition = () => {
     if (moved) return;
     moved = true;
-    // Moved elsewhere meanwhile (the viewer, the player): that position stands.
-    if (video.currentTime >= picture && video.currentTime < position) video.currentTime = position;
-    playAtPosition();
+    const patience = win.performance.now() + START_MEDIA_PATIENCE_MS;
+    // To the position moved on as the live edge has, once what plays on from there is in
+    // (first-picture.ts secondSeekPosition); the picture stays up meanwhile.
+    const seek = () => {
+      // Moved elsewhere meanwhile (the viewer, the player): that position stands.
+      if (!(video.currentTime >= picture && video.currentTime < position)) return playAtPosition();
+      const now = win.performance.now();
+      const to = secondSeekPosition(video.buffered, position, (now - askedAt) / 1000, now < patience);
+      if (to === null) return void win.setTimeout(seek, 20);
+      video.currentTime = to;
+      playAtPosition();
+    };
+    seek();
   };
   if (video.requestVideoFrameCallback) video.requestVideoFrameCallback(toPosition);
   else video.addEventListener('seeked', toPosition, { once: true });
