@@ -45,13 +45,14 @@ export const START_AHEAD_S = 0.5;
 export const START_MEDIA_PATIENCE_MS = 200;
 
 /**
- * The second seek's position (pure), or null while it should wait: the engine aimed at its
- * target from the edge it knew when its first piece was appended, and the live edge has moved
- * on since (`elapsedS`: the key frame's picture, then this wait). It moves on as far (never
- * further: the engine's target stands, whatever the stream's parts or segments), as far as
- * the range holding the position leaves START_AHEAD_S to play on. Without it every start played
- * 0.1-0.3 s further behind than its target (the bench's latency p95 is the start's). Null while
- * less than that is buffered ahead and `patient`; then the position as it is.
+ * The second seek's position (pure), or null while it should wait. The engine aimed `position`
+ * at its latency target from the edge it knew at its first append; the live edge has moved on
+ * by `elapsedS` since (the key frame's picture, then this wait). The position moves on by as
+ * much, and no more, so a start never comes nearer the edge than the engine's own target (for
+ * a stream of whole segments, seconds back); and only as far as leaves START_AHEAD_S buffered
+ * ahead in the range holding it. Without this every start played 0.1-0.3 s further behind than
+ * its target (the bench's latency p95 is the start's). Null while less than START_AHEAD_S is
+ * buffered ahead and the caller is still `patient`; after that, the position as it is.
  */
 export function secondSeekPosition(
   buffered: BufferedRanges | null | undefined,
