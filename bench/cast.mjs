@@ -14,6 +14,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { percentile } from './lib/measure.mjs';
+import { gotoFirstFrame } from './lib/first-frame.mjs';
 import { installProbe } from './lib/probe.mjs';
 import { benchDir, builtEmbedDir, startPlatform } from './lib/setup.mjs';
 
@@ -52,9 +53,7 @@ async function cycle(browser, base) {
 
     const page = await context.newPage();
     await page.addInitScript(installProbe, 250);
-    await page.goto(`${base}${EMBED}`);
-    await page.waitForFunction(() => window.__bench?.firstFrameMs != null, null, { timeout: 30_000 });
-    const coldMs = await page.evaluate(() => window.__bench.firstFrameMs);
+    const coldMs = await gotoFirstFrame(page, `${base}${EMBED}`);
     const cast = page.getByRole('button', { name: 'Cast' });
     await cast.waitFor();
     await page.waitForTimeout(SETTLE_MS);

@@ -22,6 +22,7 @@ import { startStaticServer } from '../tests/conformance/static-server.ts';
 import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { latencySamples, percentile } from './lib/measure.mjs';
 import { players as allPlayers } from './lib/players.mjs';
+import { gotoFirstFrame } from './lib/first-frame.mjs';
 import { installProbe } from './lib/probe.mjs';
 import { builtEmbedDir, ensureBenchDependencies, startPlatform } from './lib/setup.mjs';
 import { prepareSite } from './lib/site.mjs';
@@ -105,9 +106,7 @@ async function load(browser, player, base, clock, seconds) {
   try {
     const page = await context.newPage();
     await page.addInitScript(installProbe, SAMPLE_EVERY_MS);
-    await page.goto(`${base}${player.page.path}`);
-    await page.waitForFunction(() => window.__bench?.firstFrameMs != null, null, { timeout: 30_000, polling: 50 });
-    const firstFrameMs = await page.evaluate(() => window.__bench.firstFrameMs);
+    const firstFrameMs = await gotoFirstFrame(page, `${base}${player.page.path}`);
     await page.waitForTimeout(seconds * 1000);
     const recorded = await page.evaluate(() => window.__bench);
     const endMs = await page.evaluate(() => performance.now());

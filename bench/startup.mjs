@@ -18,6 +18,7 @@ import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { latencySamples, percentile } from './lib/measure.mjs';
 import { players as allPlayers } from './lib/players.mjs';
 import { PlaylistClock } from './lib/playlist-clock.mjs';
+import { gotoFirstFrame } from './lib/first-frame.mjs';
 import { installProbe } from './lib/probe.mjs';
 import { builtEmbedDir, ensureBenchDependencies, startPlatform } from './lib/setup.mjs';
 import { prepareSite } from './lib/site.mjs';
@@ -93,18 +94,14 @@ async function coldLoad(browser, player, base, clock, rttMs) {
     await withRtt(context, page, rttMs);
     await page.addInitScript(installProbe, SAMPLE_EVERY_MS);
     if (player.initScript) await page.addInitScript(player.initScript);
-    await page.goto(`${base}${player.page.path}`);
-    await page.waitForFunction(() => window.__bench?.firstFrameMs != null, null, { timeout: 30_000, polling: 50 });
-    const firstFrameMs = await page.evaluate(() => window.__bench.firstFrameMs);
+    const firstFrameMs = await gotoFirstFrame(page, `${base}${player.page.path}`);
     let warmFirstFrameMs = null;
     if (player.id.startsWith('embed')) {
       // Warm: the same page again in the same context (HTTP cache filled), in a second tab.
       const again = await context.newPage();
       await withRtt(context, again, rttMs);
       await again.addInitScript(installProbe, SAMPLE_EVERY_MS);
-      await again.goto(`${base}${player.page.path}`);
-      await again.waitForFunction(() => window.__bench?.firstFrameMs != null, null, { timeout: 30_000, polling: 50 });
-      warmFirstFrameMs = await again.evaluate(() => window.__bench.firstFrameMs);
+      warmFirstFrameMs = await gotoFirstFrame(again, `${base}${player.page.path}`);
       await again.close();
     }
     const now = await page.evaluate(() => performance.now());

@@ -197,7 +197,11 @@ export function installProbe(sampleEveryMs) {
     video = v;
     bench.initialRate ??= v.playbackRate;
     v.requestVideoFrameCallback((_now, metadata) => {
-      bench.firstFrameMs ??= metadata.presentationTime;
+      if (bench.firstFrameMs !== null) return;
+      bench.firstFrameMs = metadata.presentationTime;
+      // Node waits on this (first-frame.mjs FIRST_FRAME_BINDING) rather than evaluating in the
+      // page while it starts. Absent in a page opened without it.
+      window.__benchFirstFrame?.(bench.firstFrameMs)?.catch(() => undefined);
     });
   };
   onVideo('loadstart', found);

@@ -7,6 +7,7 @@
 // What the page recorded is read back at the end and turned into figures by pure modules.
 import { gzipSync } from 'node:zlib';
 import { adaptation } from './adaptation.mjs';
+import { gotoFirstFrame } from './first-frame.mjs';
 import { latencySamples, summarize } from './measure.mjs';
 import { installProbe } from './probe.mjs';
 
@@ -62,13 +63,8 @@ async function checkServiceWorker(page, player) {
   return controlledBy;
 }
 
-async function untilFirstFrame(page, url) {
-  await page.goto(url);
-  await page.waitForFunction(() => window.__bench?.firstFrameMs != null, null, {
-    timeout: FIRST_FRAME_TIMEOUT_MS,
-    polling: 100,
-  });
-  return page.evaluate(() => window.__bench.firstFrameMs);
+function untilFirstFrame(page, url) {
+  return gotoFirstFrame(page, url, FIRST_FRAME_TIMEOUT_MS);
 }
 
 /**
