@@ -116,6 +116,51 @@ test.describe('player start-up', () => {
     ).toBeNull();
   });
 
+  test("the page shows the start's first picture itself while the engine's worker starts; the engine's element takes over", async ({
+    page,
+  }) => {
+    // The engine's worker script is held: meanwhile only the page's own MediaSource can show the
+    // stream (apps/embed/src/boot/start-picture.ts). The page's timers are paused, so the early
+    // start's patience (after which the picture goes) waits for the test, however slow the machine.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/engine-worker-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 50);
+    await page.goto('/studio-live?muted=true');
+    const picture = page.locator('[data-onair-start-picture]');
+    await expect(picture).toHaveCount(1);
+    // A decoded picture of the stream on screen (the colour bars): most of the frame is lit.
+    const litShare = async () => {
+      const png = (await page.screenshot()).toString('base64');
+      return page.evaluate(async (screenshot) => {
+        const bytes = Uint8Array.from(atob(screenshot), (c) => c.charCodeAt(0));
+        const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const context = Object.assign(document.createElement('canvas'), { width: 64, height: 36 }).getContext('2d')!;
+        context.drawImage(image, 0, 0, 64, 36);
+        const { data } = context.getImageData(0, 0, 64, 36);
+        let lit = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! > 90) lit += 1;
+        return lit / (64 * 36);
+      }, png);
+    };
+    await expect.poll(litShare, { message: 'the page showed no picture' }).toBeGreaterThan(0.5);
+    // Hidden from assistive technology, and not the page's <video>: there is none, the engine's
+    // never came (its worker is held).
+    await expect(picture).toHaveAttribute('aria-hidden', 'true');
+    await expect(page.locator('video')).toHaveCount(0);
+
+    release();
+    await page.clock.resume();
+    await waitForPlayback(page);
+    // The engine's element shows the stream now; the page's picture is gone, with its MediaSource.
+    await expect(picture).toHaveCount(0);
+    await expectPlaybackAdvances(page, { frames: 20, seconds: 1.2 });
+  });
+
   test("a viewer's pause before the app is up stands: autoplay does not play it again", async ({ page }) => {
     // The app's code is held back: only the early script and its element run meanwhile.
     let release!: () => void;

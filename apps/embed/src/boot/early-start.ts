@@ -6,12 +6,13 @@ import {
   SLUG_PATTERN,
 } from '@onair/contracts/channel-paths';
 import type { CreateCommand, EngineCommand } from '@onair/player';
-import { pageMediaCopy, startPieces, startVariantUrl } from '@onair/player/start-pieces';
+import { pageMediaCopy, startPicturePieces, startPieces, startVariantUrl } from '@onair/player/start-pieces';
 import type { EarlyEngine } from '../lib/early-engine.ts';
 import type { EarlyResponses } from '../lib/early-requests.ts';
 import { parseEmbedParams } from '../lib/embed-params.ts';
 import { EARLY_DATA_ELEMENT_ID, readEarlyData, type EarlyData } from './early-data.ts';
 import { firstPictureTime, secondSeekPosition, START_MEDIA_PATIENCE_MS } from './first-picture.ts';
+import { showStartPicture, type PictureBytes, type PictureWindow, type StartPicture } from './start-picture.ts';
 
 /**
  * The page's one early-start handle (`window.__onairStart`), read by the app once:
@@ -47,6 +48,8 @@ export interface EarlyWindow {
   Response?: typeof Response;
   fetch?: typeof fetch;
   MediaSource?: { canConstructInDedicatedWorker?: boolean; isTypeSupported?(type: string): boolean };
+  /** For the page's own first picture (start-picture.ts); absent in unit tests that do not need it. */
+  URL?: PictureWindow['URL'];
   Worker?: new (url: string) => Worker;
   performance: Pick<Performance, 'mark' | 'now'>;
   setTimeout(callback: () => void, ms: number): unknown;
@@ -222,6 +225,25 @@ function runEarlyEngine(
   // EARLY_FIRST_FRAME_PATIENCE_MS, whichever comes first.
   let releaseApp: () => void = () => {};
   handle.firstFrame = new Promise<void>((resolve) => (releaseApp = resolve));
+  // The page's own first picture (start-picture.ts) goes as the app is released: the engine's
+  // element shows the stream by then, or the start gave up waiting for it.
+  let picture: StartPicture | null = null;
+  let released = false;
+  void handle.firstFrame.then(() => {
+    released = true;
+    picture?.remove();
+  });
+  // Only while the engine's element has no source yet: the page's picture is behind it, and
+  // anything that watches the newest element given a source (the bench's probe) watches the
+  // engine's.
+  const showPicture = (bytes: PictureBytes) => {
+    if (released || engine.video || engine.discarded || !win.URL || typeof win.MediaSource !== 'function') return;
+    const MediaSource = win.MediaSource as new () => MediaSource;
+    picture = showStartPicture(
+      { document: win.document, URL: win.URL, MediaSource, performance: win.performance },
+      bytes,
+    );
+  };
   win.setTimeout(() => releaseApp(), EARLY_FIRST_FRAME_PATIENCE_MS);
   // The early element plays at once only where the player would, and without sound (SPEC §2).
   // With sound, the player's own play() asks the browser first (its autoplay policy).
@@ -298,7 +320,10 @@ function runEarlyEngine(
     if (engine.discarded) return;
     const media = copy ? [copy] : held;
     // With them, the start's first pieces are asked for now and handed over as they come.
-    const pieces = media.length > 0 ? fetchStartPieces(win, fetchFn, post, url, text, media, viewport) : [];
+    const pieces =
+      media.length > 0
+        ? fetchStartPieces(win, fetchFn, post, { url, multivariant: text, media, viewport }, showPicture)
+        : [];
     const extra = {
       multivariant: text,
       ...(media.length > 0 ? { media } : {}),
@@ -369,35 +394,43 @@ function seekWithFirstPicture(win: EarlyWindow, video: HTMLVideoElement, positio
  * The start's first pieces (@onair/player/start-pieces), asked for by the page while the
  * worker is still starting: on a real network that takes a round trip off the first frame. Each
  * is posted to the worker as it arrives, its bytes transferred (`pagePiece`; null for a failure
- * or none in time: the worker then asks itself). Returns their URLs, for `load` to name.
+ * or none in time: the worker then asks itself). Where the page can show the start's first
+ * picture itself, `showPicture` gets copies of the two pieces it needs (start-picture.ts).
+ * Returns their URLs, for `load` to name.
  */
 function fetchStartPieces(
   win: EarlyWindow,
   fetchFn: typeof fetch,
   post: (command: EngineCommand, transfer?: Transferable[]) => void,
-  url: string,
-  multivariant: string,
-  media: EarlyData['media'],
-  viewport: { width: number; height: number },
+  stream: { url: string; multivariant: string; media: EarlyData['media']; viewport: { width: number; height: number } },
+  showPicture: (bytes: PictureBytes) => void,
 ): string[] {
   const source = win.MediaSource;
   if (!source?.isTypeSupported) return [];
-  // Only what the page asks for is named: the worker waits for each one it names.
-  const pieces = startPieces({
-    url,
-    multivariant,
-    media,
-    viewport,
-    isTypeSupported: (type) => source.isTypeSupported!(type),
+  const input = {
+    ...stream,
+    isTypeSupported: (type: string) => source.isTypeSupported!(type),
     lowLatency: EARLY_CREATE.lowLatency,
     nowMs: Date.now(),
-  }).filter((piece) => sameOrigin(piece, url));
+  };
+  // Only what the page asks for is named: the worker waits for each one it names.
+  const pieces = startPieces(input).filter((piece) => sameOrigin(piece, stream.url));
+  const wanted = startPicturePieces(input);
+  const copies = new Map<string, Promise<ArrayBuffer | null>>();
   for (const piece of pieces) {
-    void pieceBytes(win, fetchFn, piece).then((bytes) =>
-      post({ cmd: 'pagePiece', url: piece, bytes }, bytes ? [bytes] : []),
-    );
+    let keep: ((bytes: ArrayBuffer | null) => void) | null = null;
+    if (wanted && (piece === wanted.init || piece === wanted.first) && !copies.has(piece))
+      copies.set(piece, new Promise((resolve) => (keep = resolve)));
+    void pieceBytes(win, fetchFn, piece).then((bytes) => {
+      // The copy before the transfer, which empties the page's buffer.
+      keep?.(bytes ? bytes.slice(0) : null);
+      post({ cmd: 'pagePiece', url: piece, bytes }, bytes ? [bytes] : []);
+    });
   }
   if (pieces.length > 0) win.performance.mark('onair:early-pieces');
+  const first = wanted && copies.get(wanted.first);
+  const init = wanted?.init ? copies.get(wanted.init) : null;
+  if (wanted && first && init !== undefined) showPicture({ type: wanted.type, init, first });
   return pieces;
 }
 

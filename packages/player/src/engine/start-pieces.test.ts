@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeOrigin, RecordingTarget } from '../testing/fake-origin.ts';
 import { LiveEngine } from './live-engine.ts';
-import { pageMediaCopy, startPieces, startVariantUrl } from './start-pieces.ts';
+import { pageMediaCopy, startPicturePieces, startPieces, startVariantUrl } from './start-pieces.ts';
 
 const BASE = 'https://origin.test/hls/ch/';
 const MASTER = `${BASE}master.m3u8`;
@@ -161,5 +161,73 @@ describe('pageMediaCopy', () => {
     expect(pageMediaCopy(url, playlist, null, at).writtenAtMs).toBe(at);
     expect(pageMediaCopy(url, playlist, 'Sat, 28 Nov 2026 11:59:00 GMT', at).writtenAtMs).toBe(at);
     expect(pageMediaCopy(url, '<html>', 'Sat, 28 Nov 2026 12:00:09 GMT', at).writtenAtMs).toBe(at);
+  });
+});
+
+describe('startPicturePieces', () => {
+  const input = { viewport: { width: 640, height: 360 }, lowLatency: true };
+  const tsMultivariant = (stream: string) =>
+    ['#EXTM3U', `#EXT-X-STREAM-INF:BANDWIDTH=800000,RESOLUTION=640x360,${stream}`, '360p.m3u8'].join('\n');
+  const tsMedia = (lines: string[] = []) =>
+    [
+      '#EXTM3U',
+      '#EXT-X-TARGETDURATION:2',
+      '#EXT-X-MEDIA-SEQUENCE:10',
+      ...lines,
+      ...[10, 11, 12, 13, 14].flatMap((n) => ['#EXTINF:2,', `seg_${n}.ts`]),
+    ].join('\n');
+  const ts = (stream: string, lines: string[] = [], isTypeSupported = (_type: string) => true) =>
+    startPicturePieces({
+      ...input,
+      url: MASTER,
+      multivariant: tsMultivariant(stream),
+      media: [{ url: `${BASE}360p.m3u8`, text: tsMedia(lines), writtenAtMs: Date.now() }],
+      isTypeSupported,
+      nowMs: Date.now(),
+    });
+
+  it('names the init segment and the first piece of the engine’s start, and their fMP4 type', () => {
+    const asked: string[] = [];
+    const args = { ...input, url: MASTER, multivariant: origin.multivariant(), media: copies(), nowMs: Date.now() };
+    const pieces = startPieces({ ...args, isTypeSupported: () => true });
+    const picture = startPicturePieces({ ...args, isTypeSupported: (type) => asked.push(type) > 0 });
+    // The start variant's CODECS, as its EXT-X-STREAM-INF line names them.
+    const lines = origin.multivariant().split('\n');
+    const variant =
+      lines[
+        lines.findIndex(
+          (line) => line.endsWith('/media.m3u8') && pieces[0]!.startsWith(`${BASE}${line.slice(0, -10)}`),
+        ) - 1
+      ];
+    const codecs = /CODECS="([^"]+)"/.exec(variant!)![1];
+    expect(picture).toEqual({ type: `video/mp4; codecs="${codecs}"`, init: pieces[0], first: pieces[1] });
+    expect(asked).toContain(picture!.type);
+  });
+
+  it('names an MPEG-TS stream’s first piece alone, as video/mp2t; only the picture’s codecs beside an audio rendition', () => {
+    // Three target durations from the end: the engine starts at segment 12.
+    expect(ts('CODECS="avc1.64001f,mp4a.40.2"')).toEqual({
+      type: 'video/mp2t; codecs="avc1.64001f,mp4a.40.2"',
+      init: null,
+      first: `${BASE}seg_12.ts`,
+    });
+    expect(ts('CODECS="avc1.64001f,mp4a.40.2",AUDIO="aud"')?.type).toBe('video/mp2t; codecs="avc1.64001f"');
+  });
+
+  it('names nothing where the page could not show the picture: no picture, encrypted, refused type, byte ranges', () => {
+    expect(ts('CODECS="mp4a.40.2"')).toBeNull();
+    expect(ts('CODECS="avc1.64001f"', ['#EXT-X-KEY:METHOD=AES-128,URI="key.bin"'])).toBeNull();
+    expect(ts('CODECS="avc1.64001f"', [], (type) => !type.startsWith('video/mp2t'))).toBeNull();
+    const ranged = tsMedia().replace(/(seg_\d+\.ts)/g, '#EXT-X-BYTERANGE:1000@0\n$1');
+    expect(
+      startPicturePieces({
+        ...input,
+        url: MASTER,
+        multivariant: tsMultivariant('CODECS="avc1.64001f"'),
+        media: [{ url: `${BASE}360p.m3u8`, text: ranged, writtenAtMs: Date.now() }],
+        isTypeSupported: () => true,
+        nowMs: Date.now(),
+      }),
+    ).toBeNull();
   });
 });

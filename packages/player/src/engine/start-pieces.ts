@@ -1,6 +1,8 @@
 import { parseMediaPlaylist, RANGE_FRAGMENT } from '../hls/media-playlist.ts';
 import { parseMultivariant } from '../hls/multivariant.ts';
+import type { Variant } from '../hls/multivariant.ts';
 import { freshEarlyPlaylist, type EarlyMediaPlaylist } from './early-playlists.ts';
+import { splitCodecs, trackMime } from './init-segments.ts';
 import { ageAtArrivalMs } from './playlist-age.ts';
 import { Renditions } from './renditions.ts';
 import { planStart } from './start-plan.ts';
@@ -56,6 +58,51 @@ export function startPieces(input: StartPiecesInput): string[] {
 export function startVariantUrl(
   input: Pick<StartPiecesInput, 'url' | 'multivariant' | 'viewport' | 'isTypeSupported'>,
 ): string | null {
+  return startVariant(input)?.url ?? null;
+}
+
+/**
+ * What the page needs to show the start's first picture on a MediaSource of its own while the
+ * engine's worker is still starting (issue 36): the start's init segment (null for MPEG-TS
+ * segments, which carry their own) and first piece, which begins with the independent frame the
+ * engine's own first picture shows (its start seek's first step), and the SourceBuffer type
+ * for them. Null where the page could not show that picture itself: no piece to start from, a
+ * variant without a picture, encrypted or byte-range pieces, a gap.
+ */
+export interface StartPicturePieces {
+  type: string;
+  init: string | null;
+  first: string;
+}
+
+export function startPicturePieces(input: StartPiecesInput): StartPicturePieces | null {
+  try {
+    const variant = startVariant(input);
+    if (!variant) return null;
+    const copy = freshEarlyPlaylist(input.media, variant.url, input.nowMs);
+    if (!copy) return null;
+    const playlist = parseMediaPlaylist(copy.text, variant.url);
+    const plan = planStart(playlist, input.lowLatency, () => true);
+    const first = plan?.urls[plan.mapUrl ? 1 : 0];
+    const segment = plan && playlist.segments.find((s) => s.msn === plan.cursor.msn);
+    if (!plan || !first || !segment || first.includes(RANGE_FRAGMENT) || plan.mapUrl?.includes(RANGE_FRAGMENT))
+      return null;
+    if (segment.key || segment.gap || playlist.drm.length > 0 || playlist.unsupportedKey !== null) return null;
+    // With its audio in a rendition of its own, the variant's media holds only its picture.
+    const codecs = variant.audioGroup === null ? variant.quality.codecs : splitCodecs(variant.quality.codecs).video;
+    if (variant.quality.codecs && !splitCodecs(variant.quality.codecs).video) return null;
+    // Without an init segment the pieces are MPEG-TS (packed audio has no picture: see above),
+    // which Chromium's MediaSource takes as they are; the page asks whether it does.
+    const type = plan.mapUrl ? trackMime('main', codecs) : trackMime('main', codecs).replace('video/mp4', 'video/mp2t');
+    return input.isTypeSupported(type) ? { type, init: plan.mapUrl, first } : null;
+  } catch {
+    return null;
+  }
+}
+
+function startVariant(
+  input: Pick<StartPiecesInput, 'url' | 'multivariant' | 'viewport' | 'isTypeSupported'>,
+): Variant | null {
   try {
     const multivariant = parseMultivariant(input.multivariant, input.url);
     if (multivariant.alternateRenditions > 0) return null;
@@ -68,7 +115,7 @@ export function startVariantUrl(
       transcodesOnly: false,
       audioOnly: false,
     });
-    return variant < 0 ? null : renditions.all[variant]!.url;
+    return variant < 0 ? null : renditions.all[variant]!;
   } catch {
     return null;
   }
