@@ -1,4 +1,5 @@
 import { earlyDataFor, pageSlug } from './early-data.ts';
+import { externalPlaylists } from './external-playlists.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -192,6 +193,12 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   const embedPolicy: EmbedPolicy | undefined = streamOrigins.length
     ? { ...options.embedPolicy, extraOrigins: [...(options.embedPolicy?.extraOrigins ?? []), ...streamOrigins] }
     : options.embedPolicy;
+  // Streams from elsewhere: copies of their playlists for the pages' early data, the first ones
+  // asked for now so the first viewer's page has them.
+  const external = externalPlaylists();
+  app.addHook('onClose', async () => external.destroy());
+  for (const channel of channels.all())
+    if (channel.live && channel.playbackUrl) external.copiesFor(channel.playbackUrl);
   // The player playground (/playground): a developer page built beside the embed.
   registerPlayground(app, options.embedDir ?? defaultEmbedDir);
   embedPage = await registerEmbed(app, options.embedDir ?? defaultEmbedDir, embedPolicy, {
@@ -205,6 +212,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
             channels,
             multivariantText: liveOrigin.multivariantText,
             mediaPlaylistsNow: liveOrigin.mediaPlaylistsNow,
+            externalCopies: external.copiesFor,
           })
         : null;
     },

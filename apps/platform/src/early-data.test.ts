@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChannelStore, seedChannels } from './channels/channel-store.ts';
+import { parseChannels } from './channels/channels-file.ts';
 import { earlyDataFor, injectEarlyData, pageSlug } from './early-data.ts';
 
 const ORIGIN = 'http://127.0.0.1:8080';
@@ -55,6 +56,22 @@ describe('the embed page’s early data', () => {
     // A private channel's URL carries a token minted per request.
     expect(earlyDataFor('private-room', ORIGIN, sources)).toBeNull();
     expect(earlyDataFor('no-such-channel', ORIGIN, sources)).toBeNull();
+  });
+
+  it('carries the kept copies of a stream from elsewhere, and nothing where none is kept', () => {
+    const url = 'https://cdn.example/live/master.m3u8';
+    const store = new ChannelStore(
+      parseChannels('test', { channels: [{ slug: 'elsewhere', live: true, playbackUrl: url }] }),
+    );
+    const media = [{ url: 'https://cdn.example/live/low.m3u8', text: '#EXTM3U\n', writtenAtMs: 1_000 }];
+    const kept = { ...sources, channels: store, externalCopies: () => ({ multivariant: '#EXTM3U\n# kept\n', media }) };
+    expect(earlyDataFor('elsewhere', ORIGIN, kept)).toMatchObject({
+      answers: { '/api/v2/channels/elsewhere/playback-url': { data: url } },
+      multivariant: { url, text: '#EXTM3U\n# kept\n' },
+      media,
+    });
+    const none = { ...sources, channels: store, externalCopies: () => null };
+    expect(earlyDataFor('elsewhere', ORIGIN, none)).toMatchObject({ multivariant: null, media: [] });
   });
 
   it('reads the slug of a page URL only', () => {

@@ -6,10 +6,13 @@
  * (apps/embed/src/boot/early-data.ts) instead of asking. The bodies are exactly the API's and
  * the origin's answers, so the client validates them as it would those.
  *
+ * A stream played from elsewhere (CHANNELS_FILE) gets the copies of its playlists the platform
+ * keeps while the channel is watched (external-playlists.ts): its multivariant playlist, and
+ * the media playlists young enough to start from.
+ *
  * Left out: a private channel (its playback URL carries a token minted per request for the
- * embed's own pages: the page asks for it), and the playlists of a stream played from
- * elsewhere (CHANNELS_FILE), off air, or DRM-protected (its playlists carry key tags the
- * origin adds as it sends them).
+ * embed's own pages: the page asks for it), and the playlists of a stream off air or
+ * DRM-protected (its playlists carry key tags the origin adds as it sends them).
  */
 
 import { isValidSlug } from '@onair/contracts';
@@ -45,6 +48,8 @@ export interface EarlyDataSources {
   multivariantText(slug: string): string | null;
   /** The own origin's media playlists for a live channel, by the URI the multivariant lists. */
   mediaPlaylistsNow(slug: string): { uri: string; playlist: { text: string; writtenAtMs: number } }[];
+  /** Copies of a stream's playlists played from elsewhere (external-playlists.ts), or null. */
+  externalCopies?(url: string): { multivariant: string; media: EarlyMediaPlaylist[] } | null;
 }
 
 /** The early data of the page `/{slug}` served at `origin`, or null where there is none to give. */
@@ -61,6 +66,12 @@ export function earlyDataFor(slug: string, origin: string, sources: EarlyDataSou
   // A protected stream's playlists leave the origin with its key tags (protection/index.ts
   // adds them as they are sent): the page asks for those, never a copy without them.
   const plain = own && channel.protection === undefined;
+  if (url && !own && channel.live && channel.playbackUrl === url) {
+    const copies = sources.externalCopies?.(url) ?? null;
+    return copies
+      ? { answers, multivariant: { url, text: copies.multivariant }, media: copies.media }
+      : { answers, multivariant: null, media: [] };
+  }
   const text = plain && channel.live ? sources.multivariantText(channel.slug) : null;
   if (!url || !text) return { answers, multivariant: null, media: [] };
   const media = sources

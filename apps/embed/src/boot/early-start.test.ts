@@ -375,6 +375,91 @@ describe('the early start', () => {
     expect(worker.posted.filter((c) => c.cmd === 'pagePiece').map((c) => c.url)).toEqual(load.extra?.pieces);
   });
 
+  it('takes the platform’s copies of a stream from elsewhere, and asks for the first picture’s two pieces first', async () => {
+    const { win, requests } = fakeWindow();
+    const elsewhere = 'https://cdn.example/live/master.m3u8';
+    const variant = 'https://cdn.example/live/720p.m3u8';
+    const master = [
+      '#EXTM3U',
+      '#EXT-X-STREAM-INF:BANDWIDTH=2000000,RESOLUTION=1280x720,CODECS="avc1.64001f,mp4a.40.2"',
+      '720p.m3u8',
+    ].join('\n');
+    const playlist = [
+      '#EXTM3U',
+      '#EXT-X-TARGETDURATION:2',
+      '#EXT-X-MEDIA-SEQUENCE:7',
+      '#EXT-X-MAP:URI="init.mp4"',
+      ...[7, 8, 9, 10].flatMap((n) => ['#EXTINF:2,', `s${n}.m4s`]),
+    ].join('\n');
+    // The pieces come when the test says: what is asked for before any is in.
+    const answers = new Map<string, () => void>();
+    win.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      requests.push({ url, init });
+      return new Promise<Response>((resolve) => answers.set(url, () => resolve(new Response(new Uint8Array([1])))));
+    }) as typeof fetch;
+    const early = {
+      answers: {
+        '/api/v2/channels/studio-live/info': { slug: 'studio-live', livestream: { id: 1 } },
+        '/api/v2/channels/studio-live/playback-url': { data: elsewhere },
+      },
+      multivariant: { url: elsewhere, text: master },
+      media: [{ url: variant, text: playlist, writtenAtMs: Date.now() - 500 }],
+    };
+    win.document.getElementById = () => ({ textContent: JSON.stringify(early) });
+    win.Response = Response;
+    win.MediaSource = { canConstructInDedicatedWorker: true, isTypeSupported: () => true };
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    await settle();
+    const worker = FakeWorker.made[0]!;
+    const load = worker.posted.find((c) => c.cmd === 'load') as Extract<EngineCommand, { cmd: 'load' }>;
+    expect(load.extra?.multivariant).toBe(master);
+    expect(load.extra?.media).toEqual(early.media);
+    const pieces = load.extra?.pieces ?? [];
+    expect(pieces.slice(0, 2)).toEqual(['https://cdn.example/live/init.mp4', 'https://cdn.example/live/s8.m4s']);
+    expect(pieces.length).toBeGreaterThan(2);
+    // No playlist asked for: the page holds both. The init segment and the first piece first,
+    // on their own; the rest once those are in.
+    expect(requests.map((r) => r.url)).toEqual(pieces.slice(0, 2));
+    answers.get(pieces[0]!)!();
+    await settle();
+    expect(requests).toHaveLength(2);
+    answers.get(pieces[1]!)!();
+    await settle();
+    expect(requests.map((r) => r.url)).toEqual(pieces);
+  });
+
+  it('asks for the start playlist itself where the platform’s copies are too old to start from', async () => {
+    const { win, requests } = fakeWindow();
+    const elsewhere = 'https://cdn.example/live/master.m3u8';
+    const variant = 'https://cdn.example/live/720p.m3u8';
+    const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2000000,CODECS="avc1.64001f,mp4a.40.2"\n720p.m3u8\n';
+    const playlist =
+      '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:7\n#EXTINF:2,\ns7.ts\n#EXTINF:2,\ns8.ts\n';
+    win.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      requests.push({ url, init });
+      return url === variant ? new Response(playlist) : new Response(null, { status: 404 });
+    }) as typeof fetch;
+    const early = {
+      answers: {
+        '/api/v2/channels/studio-live/info': { slug: 'studio-live', livestream: { id: 1 } },
+        '/api/v2/channels/studio-live/playback-url': { data: elsewhere },
+      },
+      multivariant: { url: elsewhere, text: master },
+      media: [{ url: variant, text: playlist, writtenAtMs: Date.now() - 60_000 }],
+    };
+    win.document.getElementById = () => ({ textContent: JSON.stringify(early) });
+    win.Response = Response;
+    win.MediaSource = { canConstructInDedicatedWorker: true, isTypeSupported: () => true };
+    earlyStart(win, '/assets/engine-worker-abc.js');
+    await settle();
+    expect(requests[0]?.url).toBe(variant);
+    const load = FakeWorker.made[0]!.posted.find((c) => c.cmd === 'load') as Extract<EngineCommand, { cmd: 'load' }>;
+    expect(load.extra?.media?.[0]?.url).toBe(variant);
+    expect(Date.now() - load.extra!.media![0]!.writtenAtMs).toBeLessThan(3000);
+  });
+
   it('never asks for the MPEG-TS caption reader’s script: the worker remuxes MPEG-TS itself', async () => {
     const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=700000,CODECS="avc1.64001e,mp4a.40.2"\n360p.m3u8\n';
     const segments = [7, 8, 9, 10].flatMap((n) => ['#EXTINF:2,', `s${n}.ts`]);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeOrigin, RecordingTarget } from '../testing/fake-origin.ts';
 import { LiveEngine } from './live-engine.ts';
-import { pageMediaCopy, startPicturePieces, startPieces, startVariantUrl } from './start-pieces.ts';
+import { pageMediaCopy, startPicturePieces, startPieces, startVariantUrl, youngCopies } from './start-pieces.ts';
 
 const BASE = 'https://origin.test/hls/ch/';
 const MASTER = `${BASE}master.m3u8`;
@@ -229,5 +229,16 @@ describe('startPicturePieces', () => {
         nowMs: Date.now(),
       }),
     ).toBeNull();
+  });
+});
+
+describe('youngCopies', () => {
+  it('keeps the copies the engine would start from now, and no other', () => {
+    const copy = (url: string, writtenAtMs: number) => ({ url, text: '#EXTM3U\n', writtenAtMs });
+    const now = 1_000_000;
+    const copies = [copy('a', now - 500), copy('b', now - 60_000), copy('c', now + 500), copy('d', now + 60_000)];
+    // Too old to start from, or from a clock far ahead: left for the page to ask.
+    expect(youngCopies(copies, now).map((c) => c.url)).toEqual(['a', 'c']);
+    expect(youngCopies([], now)).toEqual([]);
   });
 });

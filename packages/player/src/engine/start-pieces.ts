@@ -122,6 +122,15 @@ function startVariant(
 }
 
 /**
+ * The copies in `media` young enough for the engine to start from now (early-playlists.ts):
+ * a page that holds none of them asks for the start variant's itself (a platform's copies of a
+ * stream from elsewhere go stale while nobody watches it).
+ */
+export function youngCopies(media: readonly EarlyMediaPlaylist[], nowMs: number): EarlyMediaPlaylist[] {
+  return media.filter((copy) => freshEarlyPlaylist([copy], copy.url, nowMs) !== null);
+}
+
+/**
  * A media playlist the page asked for itself, as `load`'s `media` carries one: dated as the
  * engine dates its own requests' (playlist-age.ts: by the server's Last-Modified, at most a
  * target duration back), so the engine starts from it where it would from its own.
