@@ -435,11 +435,12 @@ function fetchStartPieces(
       post({ cmd: 'pagePiece', url: piece, bytes }, bytes ? [bytes] : []);
     });
   };
-  // The first picture's two pieces first, on their own; the rest once those are in. Asked for
-  // all at once, the pieces share the link (and, on a busy machine, the CPU that moves them):
-  // a classic stream's start is three whole segments, and its first one came in 30-80 ms later
-  // beside the other two on the 2-core machine.
-  const cut = wanted ? pieces.indexOf(wanted.first) + 1 : pieces.length;
+  // A classic stream's first picture's two pieces first, on their own; the rest once those are
+  // in. Asked for all at once, the pieces share the link (and, on a busy machine, the CPU that
+  // moves them): its start is three whole segments, and the first one came in 30-80 ms later
+  // beside the other two on the 2-core machine. An LL-HLS start's parts are small: all at once.
+  const parts = stream.media.some((copy) => copy.text.includes('#EXT-X-PART-INF'));
+  const cut = wanted && !parts ? pieces.indexOf(wanted.first) + 1 : pieces.length;
   const leading = pieces.slice(0, cut > 0 ? cut : pieces.length).map(ask);
   const rest = pieces.slice(leading.length);
   if (rest.length > 0) void Promise.all(leading).then(() => rest.forEach(ask));
