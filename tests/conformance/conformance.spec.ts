@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test as base, expect } from '../e2e/support/fixtures.ts';
 import { openLab } from '../e2e/support/player-lab.ts';
+import { pageEarlyData, startChannelPlatform } from './channel-platform.ts';
 import { CASES, FfmpegCannotWrite, startCase, type CorpusCase, type RunningCase } from './corpus.ts';
 import { MEDIA_ORIGIN, MEDIA_PORT } from './ports.ts';
 import { CONFORMANCE_ATTACHMENT, CONFORMANCE_CASE, type ConformanceRecord } from './record.ts';
@@ -36,6 +37,9 @@ const SLICE = new Set(['fmp4-muxed', 'fmp4-alt-audio', 'ts']);
 
 /** The cases also played in the embed (the channel's playback URL pointed at the corpus). */
 const EMBED_CASES = new Set(['fmp4-muxed', 'hevc']);
+
+/** The case also played in the embed of a channel that plays it, with the platform's copies of its playlists. */
+const COPIES_CASE = 'fmp4-muxed';
 
 /**
  * What fails today (seen at the commit that lands this file), by case and sink: each a test.fail, red the day it
@@ -384,6 +388,42 @@ for (const entry of CASES) {
         if (sinks.length) watched.last.sink = sinks.at(-1)!;
         await attach(record(entry, 'embed', watched.last, watched.problems));
         expect(watched.problems, `${entry.id} in the embed`).toEqual([]);
+      });
+    }
+
+    if (entry.id === COPIES_CASE) {
+      const title = `${entry.id} in the embed, from the platform’s copies of its playlists`;
+      test(title, { tag: ['@slice'], annotation: about(entry.id, 'embed') }, async ({ page }) => {
+        test.skip(cannot !== null, cannot ?? '');
+        // A channel that plays the corpus (CHANNELS_FILE), on a platform of the test's own: it
+        // keeps copies of the stream's playlists once it serves the page, and writes them into
+        // it (apps/platform/src/external-playlists.ts). Never waited for by a page: looked for
+        // here until a page carries them, as a later viewer's does.
+        const platform = await startChannelPlatform(`${MEDIA_ORIGIN}/${running!.path}`);
+        try {
+          const pageUrl = `${platform.base}/${platform.slug}`;
+          await expect
+            .poll(async () => (await pageEarlyData(pageUrl))?.media.length ?? 0, { timeout: 20_000 })
+            .toBeGreaterThan(0);
+          await page.addInitScript(stampFirstFrame);
+          await page.goto(pageUrl);
+          const watched = await watchPlayback(page, entry);
+          expect(watched.problems, title).toEqual([]);
+          // The page asked the stream's origin for no playlist (it held both): its first
+          // request there was the start's init segment. The worker's requests are its own.
+          const asked = await page.evaluate(
+            (origin) =>
+              performance
+                .getEntriesByType('resource')
+                .map((e) => e.name)
+                .filter((name) => name.startsWith(origin)),
+            MEDIA_ORIGIN,
+          );
+          expect(asked.filter((name) => name.includes('.m3u8'))).toEqual([]);
+          expect(asked[0]).toMatch(/\/init_\d+\.mp4$/);
+        } finally {
+          await platform.close();
+        }
       });
     }
   });

@@ -135,6 +135,8 @@ export function externalPlaylists(options: ExternalPlaylistOptions = {}): Extern
     if (destroyed || now() >= stream.watchedUntilMs || stream.multivariant === null)
       return void (stream.polling = false);
     const uris = variantUris(stream.multivariant, url).slice(0, MAX_VARIANTS);
+    // A variant the multivariant playlist no longer lists is no longer handed out.
+    for (const uri of stream.media.keys()) if (!uris.includes(uri)) stream.media.delete(uri);
     let targetS = 0;
     await Promise.all(
       uris.map(async (uri) => {
