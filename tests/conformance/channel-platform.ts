@@ -78,7 +78,7 @@ function stopped(child: ChildProcess): Promise<void> {
 /** The early data written into the page at `url` (apps/platform/src/early-data.ts), or null. */
 export async function pageEarlyData(
   url: string,
-): Promise<{ multivariant: { url: string } | null; media: { url: string }[] } | null> {
+): Promise<{ multivariant: { url: string } | null; media: { url: string; writtenAtMs: number }[] } | null> {
   const html = await (await fetch(url)).text();
   const json = /<script id="onair-early-data" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
   return json ? JSON.parse(json) : null;

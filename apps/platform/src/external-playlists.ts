@@ -13,7 +13,7 @@
  *   MULTIVARIANT_MAX_AGE_MS old is handed out while a fresh one is asked for. Only a
  *   multivariant playlist is kept (a playback URL that is a media playlist is the page's to ask).
  * - Each variant's media playlist changes every target duration: kept fresh only while the
- *   channel is watched (a page asked for within WATCHED_MS), asked for every quarter target
+ *   channel is watched (a page asked for within WATCHED_MS), asked for every eighth of a target
  *   duration, and dated as the engine dates its own requests' (by `Last-Modified`), narrowed by
  *   the poll before that saw the older text. The page takes a copy only where it is young
  *   enough to start from (the engine's rule, early-playlists.ts); else it asks itself.
@@ -157,7 +157,10 @@ export function externalPlaylists(options: ExternalPlaylistOptions = {}): Extern
       }),
     );
     if (destroyed || now() >= stream.watchedUntilMs) return void (stream.polling = false);
-    const every = Math.min(2_000, Math.max(250, (targetS || 2) * 250));
+    // An eighth of the target duration: a copy is then at most that late with a new segment, and
+    // dated within that much of its listing, so it stays young enough to start from (3 s) on
+    // 2 s segments with room to spare for a late timer and the page's own start.
+    const every = Math.min(2_000, Math.max(250, (targetS || 2) * 125));
     stream.timer = setTimeout(() => void poll(url, stream), every);
     stream.timer.unref?.();
   };
