@@ -89,6 +89,32 @@ test.describe('player start-up', () => {
     await expectPlaybackAdvances(page, { frames: 20, seconds: 1.2 });
   });
 
+  test("a session's cookie withdraws the early start, read only once its first pieces are asked for: the app asks with the token and plays", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'session_token', value: 'viewer-token', url: baseURL! }]);
+    // The channel's calls as the page makes them, and whether each carried the token.
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname: path } = new URL(request.url());
+      if (path.startsWith('/api/v2/channels/studio-live/'))
+        calls.push(`${path} ${request.headers().authorization === 'Bearer viewer-token' ? 'token' : 'none'}`);
+    });
+    await page.goto('/studio-live?muted=true');
+    await waitForPlayback(page);
+    // The page held both answers and the stream's playlists: its first pieces were asked for
+    // before the cookie was read, and then the start was withdrawn for the app's own.
+    expect(await page.evaluate(() => performance.getEntriesByName('onair:early-pieces').length)).toBe(1);
+    expect(await page.evaluate(() => performance.getEntriesByName('onair:early-video').length)).toBe(0);
+    expect(calls.sort()).toEqual([
+      '/api/v2/channels/studio-live/info token',
+      '/api/v2/channels/studio-live/playback-url token',
+    ]);
+    await expectPlaybackAdvances(page, { frames: 20, seconds: 1.2 });
+  });
+
   test('an offline channel starts no player, and its early engine loads nothing and is gone', async ({ page }) => {
     const closed: Promise<void>[] = [];
     page.on('worker', (worker) => closed.push(new Promise((resolve) => worker.on('close', () => resolve()))));

@@ -429,6 +429,83 @@ describe('the early start', () => {
     expect(requests.map((r) => r.url)).toEqual(pieces);
   });
 
+  describe('a session’s cookie, where the page holds both answers', () => {
+    const elsewhere = 'https://cdn.example/live/master.m3u8';
+    const variant = 'https://cdn.example/live/720p.m3u8';
+    const master = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2000000,CODECS="avc1.64001f,mp4a.40.2"\n720p.m3u8\n';
+    const playlist = [
+      '#EXTM3U',
+      '#EXT-X-TARGETDURATION:2',
+      '#EXT-X-MEDIA-SEQUENCE:7',
+      '#EXT-X-MAP:URI="init.mp4"',
+      ...[7, 8, 9, 10].flatMap((n) => ['#EXTINF:2,', `s${n}.m4s`]),
+    ].join('\n');
+    /** The page with the platform's early data, its copy `ageMs` old; each read of the cookie notes how many requests were made by then. */
+    const page = (cookie: string, ageMs: number) => {
+      const { win, requests } = fakeWindow();
+      const cookieReads: number[] = [];
+      Object.defineProperty(win.document, 'cookie', {
+        get: () => {
+          cookieReads.push(requests.length);
+          return cookie;
+        },
+      });
+      win.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+        requests.push({ url: String(input), init });
+        return new Promise<Response>(() => {});
+      }) as typeof fetch;
+      const early = {
+        answers: {
+          '/api/v2/channels/studio-live/info': { slug: 'studio-live', livestream: { id: 1 } },
+          '/api/v2/channels/studio-live/playback-url': { data: elsewhere },
+        },
+        multivariant: { url: elsewhere, text: master },
+        media: [{ url: variant, text: playlist, writtenAtMs: Date.now() - ageMs }],
+      };
+      win.document.getElementById = () => ({ textContent: JSON.stringify(early) });
+      win.Response = Response;
+      win.MediaSource = { canConstructInDedicatedWorker: true, isTypeSupported: () => true };
+      return { win, requests, cookieReads };
+    };
+
+    it('is read once the start’s first pieces are asked for, and a session then withdraws the start', async () => {
+      const { win, requests, cookieReads } = page('a=1; session_token=t', 500);
+      expect(earlyStart(win, '/assets/engine-worker-abc.js')).not.toBeNull();
+      // Not in the script's own run: the pieces are asked for first (the read is a trip to the browser).
+      expect(cookieReads).toEqual([]);
+      await settle();
+      expect(requests.map((r) => r.url)).toEqual([
+        'https://cdn.example/live/init.mp4',
+        'https://cdn.example/live/s8.m4s',
+      ]);
+      expect(cookieReads).toEqual([2]);
+      // Withdrawn: nothing for the app to take, the engine gone without its load.
+      expect(win.__onairStart).toBeUndefined();
+      const worker = FakeWorker.made[0]!;
+      expect(worker.terminated).toBe(true);
+      expect(worker.posted.some((c) => c.cmd === 'load')).toBe(false);
+    });
+
+    it('without one, the start goes on as it was', async () => {
+      const { win, cookieReads } = page('a=1', 500);
+      const handle = earlyStart(win, '/assets/engine-worker-abc.js');
+      await settle();
+      expect(cookieReads).toEqual([2]);
+      expect(win.__onairStart).toBe(handle);
+      expect(FakeWorker.made[0]!.posted.some((c) => c.cmd === 'load')).toBe(true);
+    });
+
+    it('is read before anything is asked where the start must ask for a playlist first', async () => {
+      const { win, requests, cookieReads } = page('session_token=t', 60_000);
+      earlyStart(win, '/assets/engine-worker-abc.js');
+      await settle();
+      expect(cookieReads).toEqual([0]);
+      expect(requests).toEqual([]);
+      expect(win.__onairStart).toBeUndefined();
+      expect(FakeWorker.made[0]!.terminated).toBe(true);
+    });
+  });
+
   it('asks for the start playlist itself where the platform’s copies are too old to start from', async () => {
     const { win, requests } = fakeWindow();
     const elsewhere = 'https://cdn.example/live/master.m3u8';

@@ -107,7 +107,7 @@ export function earlyStart(
   subtitleScriptUrl = '',
 ): EarlyStart | null {
   const slug = /^\/([^/]+)$/.exec(win.location.pathname)?.[1];
-  if (!slug || !SLUG_PATTERN.test(slug) || !win.fetch || hasSessionCookie(win)) return null;
+  if (!slug || !SLUG_PATTERN.test(slug) || !win.fetch) return null;
   try {
     decodeURIComponent(win.location.search.replace(/\+/g, ' '));
   } catch {
@@ -123,6 +123,13 @@ export function earlyStart(
   const paths = { info: channelPath(CHANNEL_INFO_PATH, slug), playback: channelPath(CHANNEL_PLAYBACK_URL_PATH, slug) };
   // What the platform put in the page (early-data.ts): those answers are not asked for again.
   const early = readEarlyData(win.document.getElementById?.(EARLY_DATA_ELEMENT_ID)?.textContent);
+  // A session's cookie means no early start at all: its calls carry the token, and nothing
+  // asked or answered without one may stand for them. Reading it is a synchronous trip to the
+  // browser (10-25 ms on the 2-core machine, measured with marks), so where the page holds both
+  // answers and asks the API nothing, it is read once the start's first pieces are asked for
+  // (runEarlyEngine), and a session then withdraws everything; otherwise before any call.
+  const answered = Boolean(win.Response) && [paths.info, paths.playback].every((p) => early?.answers[p] !== undefined);
+  if (!answered && hasSessionCookie(win)) return null;
   const responses: EarlyResponses = {};
   const givenAnswers = new Map<string, unknown>();
   for (const path of [paths.info, paths.playback]) {
@@ -152,7 +159,7 @@ export function earlyStart(
   // of the main thread, which is busy parsing the page then (measured: 40-80 ms before the
   // stream's first request).
   const read = (path: string) => (givenAnswers.has(path) ? givenAnswers.get(path) : answer(responses[path]!));
-  runEarlyEngine(win, handle, worker, read, paths, fetchFn, early);
+  runEarlyEngine(win, handle, worker, read, paths, fetchFn, early, answered);
   return handle;
 }
 
@@ -217,6 +224,7 @@ function runEarlyEngine(
   paths: { info: string; playback: string },
   fetchFn: typeof fetch,
   early: EarlyData | null,
+  cookieUnread: boolean,
 ): void {
   const post = (command: EngineCommand, transfer: Transferable[] = []) => worker.postMessage(command, transfer);
   const engine: EarlyEngine = (handle.engine = {
@@ -307,8 +315,24 @@ function runEarlyEngine(
   const dpr = win.devicePixelRatio || 1;
   const viewport = { width: Math.round(win.innerWidth * dpr), height: Math.round(win.innerHeight * dpr) };
   post({ cmd: 'setAutoViewportSize', ...viewport });
+  // The stream whose start the page holds everything for (the platform's playlists, young
+  // enough to start from): its first pieces are asked for at once, without a wait.
+  const youngStart =
+    early?.multivariant && youngCopies(early.media, Date.now()).length > 0 ? early.multivariant.url : null;
+  // A session found (see earlyStart) withdraws the start: the app asks and plays on its own.
+  const signedIn = () => {
+    if (!cookieUnread) return false;
+    cookieUnread = false;
+    if (!hasSessionCookie(win)) return false;
+    discard();
+    if (win.__onairStart === handle) delete win.__onairStart;
+    return true;
+  };
   void Promise.all([read(paths.info), read(paths.playback)]).then(async ([info, playback]) => {
     const url = liveStreamUrl(info, playback, win.location.href);
+    // Read now unless the pieces are asked for at once, below.
+    const quick = url !== null && url === youngStart;
+    if (!quick && signedIn()) return;
     if (!url) return discard();
     engine.url = url;
     // The engine's own request would wait for the worker; without the text (a failed request,
@@ -323,7 +347,8 @@ function runEarlyEngine(
     // platform's, or, where it holds none young enough to start from (a stream from elsewhere
     // nobody watched of late), the start variant's asked for now.
     const held = given !== null && early ? early.media : [];
-    const young = youngCopies(held, Date.now()).length > 0;
+    // As decided above (a few ms ago): the copies were young then.
+    const young = given !== null && quick;
     const copy = young ? null : await startMediaCopy(win, fetchFn, url, text, viewport);
     if (engine.discarded) return;
     const media = copy ? [copy] : held;
@@ -332,6 +357,7 @@ function runEarlyEngine(
       media.length > 0
         ? fetchStartPieces(win, fetchFn, post, { url, multivariant: text, media, viewport }, showPicture)
         : [];
+    if (signedIn()) return;
     const extra = {
       multivariant: text,
       ...(media.length > 0 ? { media } : {}),
