@@ -18,13 +18,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startCase } from '../tests/conformance/corpus.ts';
-import { startStaticServer } from '../tests/conformance/static-server.ts';
 import { CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { latencySamples, percentile } from './lib/measure.mjs';
 import { players as allPlayers } from './lib/players.mjs';
 import { gotoFirstFrame } from './lib/first-frame.mjs';
 import { installProbe } from './lib/probe.mjs';
-import { builtEmbedDir, ensureBenchDependencies, startPlatform } from './lib/setup.mjs';
+import { builtEmbedDir, ensureBenchDependencies, startMediaOrigin, startPlatform } from './lib/setup.mjs';
 import { prepareSite } from './lib/site.mjs';
 
 const SAMPLE_EVERY_MS = 100;
@@ -137,7 +136,8 @@ const fmt = (values, digits, unit) => {
 
 async function benchCase(id, options, embedDir, browser, mediaPort) {
   const root = await mkdtemp(path.join(os.tmpdir(), 'onair-packagers-'));
-  const server = await startStaticServer({ root, port: mediaPort });
+  // In a process of its own, as a CDN is (lib/setup.mjs startMediaOrigin).
+  const server = await startMediaOrigin({ dir: root, port: mediaPort });
   const running = await startCase(id, root, { segments: 3 });
   const live = `http://127.0.0.1:${mediaPort}/${running.path}`;
   const slug = `bench-${id}`;

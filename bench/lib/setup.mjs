@@ -105,3 +105,48 @@ export async function startPlatform({ timeoutMs = 30_000, embedDir, testingHooks
   await stop();
   throw new Error(`the platform did not come up on ${base}:\n${output}`);
 }
+
+/**
+ * The conformance corpus's static server (tests/conformance/static-server.ts) serving `dir` on
+ * `port`, in a process of its own, as a stream's CDN is. In the bench's own process its answers
+ * waited on the bench's event loop, which is busiest (Playwright's protocol traffic) while a page
+ * starts: the first segment the embed asks for at ~100 ms took 70-180 ms to come in some loads,
+ * where it takes ~10 ms from a process of its own, and a player that asks later (native HLS, at
+ * ~160 ms) was spared.
+ */
+export async function startMediaOrigin({ dir, port, timeoutMs = 30_000 }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/conformance/static-server.ts', dir, String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const close = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const serving = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the media origin did not start:\n${output}`)), timeoutMs);
+    const keep = (chunk) => {
+      output = (output + chunk).slice(-4000);
+      if (output.includes('serving ')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`the media origin exited:\n${output}`));
+    });
+  });
+  try {
+    await serving;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { close };
+}
