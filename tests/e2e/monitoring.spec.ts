@@ -17,15 +17,27 @@ async function intake(admin: APIRequestContext): Promise<IntakeEvent[]> {
 }
 
 test('an unhandled error of the page reaches the intake; an extension error does not', async ({ page, admin }) => {
-  test.setTimeout(90_000);
   await admin.delete('/admin/monitoring/events');
   // A script served by the page's own origin, like the embed's bundle.
   await page.route('**/__e2e/throw.js', (route) =>
     route.fulfill({
       contentType: 'text/javascript',
-      body: "setTimeout(function e2eThrower() { throw new Error('e2e: unhandled error in the embed'); }, 0);",
+      body: "throw new Error('e2e: unhandled error in the embed');",
     }),
   );
+  // Both throw at the top of their script: a fake timer's callback would throw inside the clock.
+  await page.route('**/__e2e/extension.js', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body:
+        "var e2eError = new Error('e2e: error from a browser extension');" +
+        "e2eError.stack = 'Error: e2e: error from a browser extension\\n    at inject (chrome-extension://abcdefghijklmnop/content.js:1:10)';" +
+        'throw e2eError;',
+    }),
+  );
+  // The SDK sends a batch 30 s after its first message: the page's clock flows as the real one
+  // until the test moves it on past that.
+  await page.clock.install();
   await page.goto('/studio-live?muted=true');
   await waitForPlayback(page);
   await expect
@@ -41,18 +53,14 @@ test('an unhandled error of the page reaches the intake; an extension error does
     .toBe(true);
 
   await page.addScriptTag({ url: '/__e2e/throw.js' });
-  await page.evaluate(() => {
-    setTimeout(() => {
-      const error = new Error('e2e: error from a browser extension');
-      error.stack = `Error: e2e: error from a browser extension\n    at inject (chrome-extension://abcdefghijklmnop/content.js:1:10)`;
-      throw error;
-    }, 0);
-  });
-  // The SDK sends a batch 30 s after its first message (leaving the page would flush sooner,
-  // but headless Chromium does not reliably deliver that beacon): both errors travel together.
+  // An error whose stack names an extension's script, as one a browser extension throws.
+  await page.addScriptTag({ url: '/__e2e/extension.js' });
+  // Each poll moves the page's clock past the SDK's 30 s batch delay, so the batch leaves as
+  // soon as both errors are in it, however long the SDK took to take them.
   await expect
-    .poll(async () => (await intake(admin)).filter((e) => e.event.message?.includes('e2e: unhandled error')).length, {
-      timeout: 50_000,
+    .poll(async () => {
+      await page.clock.fastForward('00:31');
+      return (await intake(admin)).filter((e) => e.event.message?.includes('e2e: unhandled error')).length;
     })
     .toBeGreaterThan(0);
   const events = await intake(admin);
