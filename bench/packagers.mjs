@@ -1,4 +1,4 @@
-// `npm run bench:packagers [-- --loads=N --seconds=S --cases=a,b --players=a,b]`: our engine
+// `npm run bench:packagers [-- --loads=N --seconds=S --cases=a,b --players=a,b --rtt=MS]`: our engine
 // against hls.js, Shaka and Chromium's own HLS on classic live streams another packager writes
 // (Debian's ffmpeg and its own HLS muxer: 2 s segments, no parts, no blocking reload, a plain
 // static server; the conformance corpus's `fmp4-muxed`, `fmp4-alt-audio` and `ts`), the same
@@ -13,6 +13,11 @@
 // time and lists a segment once written, and these playlists carry no program date time. The
 // same clock for every player, so the figures compare. A benchmark, not a test: it reports and
 // never judges.
+//
+// `--rtt=MS`: every request of the page (its workers' and its media element's too) answered that
+// much later, through Chromium's own network emulation, as from a CDN's edge MS away; the origin
+// itself is on the loopback. Without it the figures are the loopback's: no round trip costs
+// anything, so only the work of the page and the browser is measured.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +40,7 @@ function parse(argv) {
     seconds: 20,
     cases: ['fmp4-muxed', 'fmp4-alt-audio', 'ts'],
     players: ['embed', 'hlsjs', 'shaka', 'native'],
+    rttMs: 0,
   };
   for (const arg of argv) {
     const [key, value] = arg.replace(/^--/, '').split('=');
@@ -42,9 +48,11 @@ function parse(argv) {
     else if (key === 'seconds') options.seconds = Number(value);
     else if (key === 'cases') options.cases = value.split(',');
     else if (key === 'players') options.players = value.split(',');
-    else throw new Error(`unknown option ${arg} (--loads=N --seconds=S --cases=a,b --players=a,b)`);
+    else if (key === 'rtt') options.rttMs = Number(value);
+    else throw new Error(`unknown option ${arg} (--loads=N --seconds=S --cases=a,b --players=a,b --rtt=MS)`);
   }
   if (!(options.loads >= 1) || !(options.seconds >= 5)) throw new Error('--loads from 1, --seconds from 5');
+  if (!(options.rttMs >= 0)) throw new Error('--rtt in milliseconds, from 0');
   return options;
 }
 
@@ -100,11 +108,22 @@ function listedSegments(text) {
   return listed;
 }
 
-async function load(browser, player, base, clock, seconds) {
+async function load(browser, player, base, clock, seconds, rttMs) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   try {
     const page = await context.newPage();
     await page.addInitScript(installProbe, SAMPLE_EVERY_MS);
+    if (rttMs > 0) {
+      // Applies to the page's dedicated workers' requests too (the embed's engine fetches there).
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: rttMs,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
+    }
     const firstFrameMs = await gotoFirstFrame(page, `${base}${player.page.path}`);
     await page.waitForTimeout(seconds * 1000);
     const recorded = await page.evaluate(() => window.__bench);
@@ -152,11 +171,11 @@ async function benchCase(id, options, embedDir, browser, mediaPort) {
     await clock.start();
     // One unmeasured load of each first: a fresh browser's first page (and this case's first
     // one, on a stream just started) pays once for what the later ones reuse (lib/sessions.mjs warmUp).
-    for (const player of list) await load(browser, player, platform.base, clock, 1).catch(() => {});
+    for (const player of list) await load(browser, player, platform.base, clock, 1, options.rttMs).catch(() => {});
     for (let n = 1; n <= options.loads; n += 1) {
       for (const player of n % 2 ? list : [...list].reverse()) {
         try {
-          results[player.id].push(await load(browser, player, platform.base, clock, options.seconds));
+          results[player.id].push(await load(browser, player, platform.base, clock, options.seconds, options.rttMs));
         } catch (error) {
           console.log(`  ${id}, ${player.label}, load ${n}: ${error.message.split('\n')[0]}`);
         }
@@ -196,6 +215,7 @@ async function main() {
   const mediaPort = Number(process.env.PACKAGERS_MEDIA_PORT ?? 18_900);
   console.log(
     `${options.loads} cold loads per player and stream, interleaved, ${options.seconds} s each; ` +
+      `${options.rttMs > 0 ? `a ${options.rttMs} ms round trip on every request` : 'on the loopback'}; ` +
       'median (quartiles); latency over each session’s second half',
   );
   try {
