@@ -7,7 +7,7 @@
 // As a command (tsx, as the platform runs), it writes the corpus for a look:
 //   node --import tsx tests/conformance/corpus.ts [--out DIR] [--seconds N] [--list] [case ...]
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -72,6 +72,22 @@ const single = (ext: string): string[] => [
   `seg_%d.${ext}`,
   'index.m3u8',
 ];
+
+/** A VOD of `seconds` s in fMP4, audio muxed, 2 s segments: index.m3u8 and master.m3u8. */
+function vodFmp4(label: string, seconds: number): string[] {
+  return [
+    ...inputs({ live: false, label }),
+    ...['-t', String(seconds), '-map', '0:v', '-map', '1:a'],
+    ...H264,
+    ...KEYFRAMES,
+    ...['-b:v', '300k'],
+    ...AAC,
+    ...HLS,
+    ...['-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments'],
+    ...FMP4,
+    ...single('m4s'),
+  ];
+}
 
 /** Runs ffmpeg to its end in the case's folder with these arguments. */
 type RunFfmpeg = (args: string[]) => Promise<void>;
@@ -219,6 +235,33 @@ export const CASES: readonly CorpusCase[] = [
     ],
   },
   {
+    id: 'fmp4-aes128-vod',
+    description:
+      'fMP4 segments encrypted with AES-128 after ffmpeg wrote them, as a packager does (ffmpeg 5.1 cannot encrypt fMP4 itself): VOD of 8 s, an explicit IV, the init segment clear',
+    live: false,
+    audio: true,
+    entry: 'master.m3u8',
+    seconds: 8,
+    build: async (dir: string, run: RunFfmpeg) => {
+      await run(vodFmp4('fmp4-aes128-vod', 8));
+      const key = randomBytes(16);
+      const iv = randomBytes(16);
+      await writeFile(path.join(dir, 'segments.key'), key);
+      const playlist = path.join(dir, 'index.m3u8');
+      const lines = (await readFile(playlist, 'utf8')).split('\n');
+      for (const line of lines.filter((l) => l && !l.startsWith('#'))) {
+        const file = path.join(dir, line.trim());
+        // AES-128 in HLS: the whole segment, CBC with PKCS#7 padding (RFC 8216 §5.2).
+        const cipher = createCipheriv('aes-128-cbc', key, iv);
+        await writeFile(file, Buffer.concat([cipher.update(await readFile(file)), cipher.final()]));
+      }
+      // After the EXT-X-MAP, so the key applies to the media segments and not the init segment.
+      const map = lines.findIndex((l) => l.startsWith('#EXT-X-MAP'));
+      lines.splice(map + 1, 0, `#EXT-X-KEY:METHOD=AES-128,URI="segments.key",IV=0x${iv.toString('hex')}`);
+      await writeFile(playlist, lines.join('\n'));
+    },
+  },
+  {
     id: 'vod',
     description: 'VOD (-hls_playlist_type vod): a 12 s fMP4 file, written whole before playback',
     live: false,
@@ -323,6 +366,24 @@ export const CASES: readonly CorpusCase[] = [
         '',
       ];
       await writeFile(path.join(dir, 'index.m3u8'), joined.join('\n'));
+    },
+  },
+  {
+    id: 'gap',
+    description:
+      'VOD of 10 s (fMP4) whose third segment (4-6 s) is an EXT-X-GAP, its file gone, as an encoder outage leaves it: played across the hole to the end',
+    live: false,
+    audio: true,
+    entry: 'master.m3u8',
+    seconds: 10,
+    build: async (dir: string, run: RunFfmpeg) => {
+      await run(vodFmp4('gap', 10));
+      const playlist = path.join(dir, 'index.m3u8');
+      const text = await readFile(playlist, 'utf8');
+      if (!text.includes('\nseg_2.m4s')) throw new Error('gap: ffmpeg wrote no seg_2.m4s to mark');
+      await writeFile(playlist, text.replace(/\n(#EXTINF:[^\n]*\n)seg_2\.m4s/, '\n#EXT-X-GAP\n$1seg_2.m4s'));
+      // A gap's URI is not to be asked for: gone, it answers 404 to a player that does.
+      await rm(path.join(dir, 'seg_2.m4s'));
     },
   },
   {

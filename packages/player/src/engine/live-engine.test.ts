@@ -779,6 +779,19 @@ describe('LiveEngine', () => {
     expect(asked.some((r) => r.includes('seg-3'))).toBe(false);
     expect(asked.some((r) => r.includes('seg-4'))).toBe(true);
     expect(of('error')).toEqual([]);
+
+    // Playback that reaches the gap's start is moved past it (1 s segments), once, and only
+    // while playing: the buffer's hole is for good (declared-gap.ts).
+    const reference = engine.timeline.reference()!;
+    const gapStart = reference.start + (3 - reference.msn);
+    const seeks = () => of('seek').filter((e) => e.position > gapStart);
+    engine.setPosition(gapStart - 0.02, 0);
+    expect(seeks()).toEqual([]);
+    engine.setPosition(gapStart - 0.5, 1);
+    expect(seeks()).toEqual([]);
+    engine.setPosition(gapStart - 0.02, 1);
+    engine.setPosition(gapStart - 0.01, 1);
+    expect(seeks()).toEqual([{ type: 'seek', position: expect.closeTo(gapStart + 1.01, 6) }]);
   });
 
   /** The origin's media playlists as `edit` leaves them (a VOD, a discontinuity…). */
@@ -807,6 +820,26 @@ describe('LiveEngine', () => {
     expect(target.operations.at(-1)).toBe('endOfStream');
     // Its whole length, with an end: the MediaSource's duration (not a live window).
     expect(target.seekable[0]).toEqual([EPOCH_S + 2, EPOCH_S + 5.5, true]);
+  });
+
+  it('starts a VOD at its first frame however old its playlist is: the age counts for a live window only', async () => {
+    // A VOD a static server dates (Last-Modified, whole seconds): it arrives 0.2 s old, within
+    // the most a playlist's age counts for (its part target), so a live window would start later.
+    vi.setSystemTime(Math.floor(Date.now() / 1000) * 1000 + 1700);
+    const modified = new Date(Date.now()).toUTCString();
+    const plain = origin.fetch;
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      plain(input, init).then(async (response) =>
+        String(input).includes('media.m3u8')
+          ? new Response(asVod(await response.text()), {
+              headers: { 'last-modified': modified },
+            })
+          : response,
+      )) as typeof origin.fetch;
+    start({ lowLatency: true });
+    await settle();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(of('seek')).toEqual([{ type: 'seek', position: EPOCH_S + 2 }]);
   });
 
   it('loads from the segment a seek lands on where nothing is buffered, with no start seek of its own', async () => {

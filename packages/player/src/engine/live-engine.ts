@@ -5,6 +5,7 @@ import { parseMultivariant, type AudioRendition, type Multivariant } from '../hl
 import { freshEarlyPlaylist, type EarlyMediaPlaylist } from './early-playlists.ts';
 import { ErrorCode, ErrorType } from '../types/errors.ts';
 import { ThroughputEstimator } from './abr.ts';
+import { declaredGapEnd, GAP_LANDING_S } from './declared-gap.ts';
 import { AudioLoop, type AudioLoopHost } from './audio-loop.ts';
 import { BackBuffer } from './back-buffer.ts';
 import type { EngineDeps, EngineOptions } from './engine-deps.ts';
@@ -55,6 +56,8 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
   position = Number.NaN;
   private positionAt = 0;
   private positionRate = 0;
+  /** The end of the last declared gap the position was moved past (declared-gap.ts): once each. */
+  private passedGapEnd: number | null = null;
   private viewport = { width: 0, height: 0 };
   readonly throughput: ThroughputEstimator;
   readonly wakeups: Wakeups;
@@ -259,6 +262,20 @@ export class LiveEngine implements MediaLoopHost, AudioLoopHost {
     this.position = position;
     this.positionAt = this.deps.monotonic();
     this.positionRate = rate;
+    if (rate > 0) this.passDeclaredGap(position);
+  }
+
+  /** Playing into an EXT-X-GAP the engine loaded nothing for: the page moves past it. */
+  private passDeclaredGap(position: number): void {
+    const end = this.playlist && declaredGapEnd(this.playlist, this.timeline.reference(), position);
+    if (end === null || end === undefined) {
+      this.passedGapEnd = null;
+      return;
+    }
+    // A report sent before the page made the last move still shows the old position.
+    if (end === this.passedGapEnd) return;
+    this.passedGapEnd = end;
+    this.deps.emit({ type: 'seek', position: end + GAP_LANDING_S });
   }
 
   /** Where the element is now: its last reported position, moved on at its rate since (reports come every 250 ms). */

@@ -104,6 +104,8 @@ export class MediaLoop {
   private startOffset: number | null = null;
   /** How far behind the edge this start aims: the seek is made from the newest playlist. */
   private startLatencyS = 0;
+  /** The start plays a VOD or EVENT playlist from its start (StartPlan.fromStart). */
+  private startFromStart = false;
   private readonly tags = new Id3Tags();
   /** The lower rendition's pieces after a step down, held until they reach the buffered end. */
   private readonly hold = new SwitchHold<Piece>();
@@ -157,6 +159,7 @@ export class MediaLoop {
         // After a seek the element is where the viewer put it: no start seek.
         this.startOffset = seek !== null && seek === plan.cursor.msn ? null : plan.offset;
         this.startLatencyS = plan.latencyS;
+        this.startFromStart = plan.fromStart;
         // Encrypted media is judged once decrypted (loadPiece), not as it arrives.
         const encrypted = playlist.segments.some((s) => s.key);
         this.host.prefetch.start(plan.urls, this.host.abort.signal, (url, signal) =>
@@ -471,7 +474,9 @@ export class MediaLoop {
           offsetS: this.startOffset,
           edgeTime: (playlist && this.host.timeline.timeline(playlist)?.edgeTime) ?? null,
           latencyS: this.startLatencyS,
-          playlistAgeS: (this.host.deps.monotonic() - this.host.playlistWrittenAt) / 1000,
+          // A recording's start is its first frame however old its playlist: a VOD's age once
+          // moved its start up to a target duration in (its whole length being the "latency").
+          playlistAgeS: this.startFromStart ? 0 : (this.host.deps.monotonic() - this.host.playlistWrittenAt) / 1000,
           maxAgeS: playlist?.partTarget || playlist?.targetDuration || 0,
         });
         this.host.deps.emit({ type: 'seek', position });

@@ -10,6 +10,11 @@ export interface StartPlan {
   offset: number;
   /** How far behind the live edge this start aims. */
   latencyS: number;
+  /**
+   * A VOD or EVENT playlist: played from its start, as a recording is. Its age then says nothing
+   * about where to start (a live window's does: the edge moved on since it was written).
+   */
+  fromStart: boolean;
   /** The start's init segment, or null when the one in force serves (or the segment has none). */
   mapUrl: string | null;
   /** What to request at once, in order: the init segment first, then the first pieces. */
@@ -44,6 +49,7 @@ export function planStart(
     cursor: start.cursor,
     offset: start.offset,
     latencyS,
+    fromStart,
     mapUrl,
     urls: [...(mapUrl ? [mapUrl] : []), ...pieces.map((piece) => piece.url)],
   };

@@ -22,6 +22,24 @@ export interface TimeReference {
   dateOffset: number | null;
 }
 
+/**
+ * Where a walk along the playlist's segments on the element's timeline begins: the reference's
+ * segment, or the one before it that starts at or before `position` (its index and start); null
+ * without a reference, a position, or where the playlist no longer lists the reference's segment.
+ */
+export function segmentAtOrBefore(
+  playlist: MediaPlaylist,
+  reference: Pick<TimeReference, 'msn' | 'start'> | null,
+  position: number,
+): { index: number; start: number } | null {
+  if (!reference || !Number.isFinite(position)) return null;
+  let index = playlist.segments.findIndex((s) => s.msn === reference.msn);
+  if (index < 0) return null;
+  let start = reference.start;
+  while (index > 0 && start > position) start -= playlist.segments[--index]!.duration;
+  return { index, start };
+}
+
 /** Seconds from the segment's start to part `cursor.part` (the listed parts before it). */
 export function offsetInSegment(playlist: MediaPlaylist, cursor: Cursor): number {
   const segment = playlist.segments.find((s) => s.msn === cursor.msn);

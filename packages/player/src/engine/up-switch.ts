@@ -1,5 +1,5 @@
 import type { MediaPlaylist } from '../hls/media-playlist.ts';
-import type { TimeReference } from './timeline-anchor.ts';
+import { segmentAtOrBefore, type TimeReference } from './timeline-anchor.ts';
 
 /**
  * A step up inside the buffer, for a live low-latency buffer (issue 36: back up within 1 s of
@@ -48,13 +48,11 @@ export function upSwitchSegment(
   position: number,
   bufferedEnd: number,
 ): number | null {
-  if (!reference || !Number.isFinite(position) || bufferedEnd - position > UP_SWITCH_MAX_BUFFER_S) return null;
+  if (bufferedEnd - position > UP_SWITCH_MAX_BUFFER_S) return null;
+  const from = segmentAtOrBefore(playlist, reference, position);
+  if (!from) return null;
   const segments = playlist.segments;
-  let i = segments.findIndex((s) => s.msn === reference.msn);
-  if (i < 0) return null;
-  let start = reference.start;
-  while (i > 0 && start > position) start -= segments[--i]!.duration;
-  for (; i < segments.length; start += segments[i]!.duration, i += 1) {
+  for (let { index: i, start } = from; i < segments.length; start += segments[i]!.duration, i += 1) {
     if (start < position + UP_SWITCH_MARGIN_S) continue;
     if (start > bufferedEnd - UP_SWITCH_MIN_REPLACE_S) return null;
     const segment = segments[i]!;
