@@ -13,6 +13,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { captionPairs, withCaptions } from './cea608.ts';
 
 /** Debian's ffmpeg (scripts/lib.mjs ensureFfmpeg installs it). */
 export const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
@@ -417,12 +418,49 @@ export const CASES: readonly CorpusCase[] = [
   },
   {
     id: 'cea608',
-    description: 'CEA-608 captions in the H.264 SEI (EXT-X-MEDIA TYPE=CLOSED-CAPTIONS)',
-    live: true,
+    description:
+      'CEA-608 captions (CC1, pop-on, one every 2 s) in the H.264 SEI of an MPEG-TS VOD of 10 s, named by EXT-X-MEDIA TYPE=CLOSED-CAPTIONS: ffmpeg 5.1 cannot attach captions to frames, so the corpus writes the SEI into its H.264 and ffmpeg packages that',
+    live: false,
     audio: true,
+    subtitles: true,
     entry: 'master.m3u8',
-    ffmpegCannot:
-      'ffmpeg 5.1 has no CEA-608 encoder and no filter that attaches captions to frames: -cc_stream_map only writes the CLOSED-CAPTIONS tag, and libx264 -a53cc only passes on captions a decoded source already carried (none of lavfi’s do)',
+    seconds: 10,
+    build: async (dir: string, run: RunFfmpeg) => {
+      await run([
+        ...inputs({ live: false, label: 'cea608' }).slice(0, 4),
+        ...['-t', '10', '-map', '0:v'],
+        ...H264,
+        ...KEYFRAMES,
+        ...['-bf', '0', '-b:v', '300k', '-f', 'h264', 'video.h264'],
+      ]);
+      const captions = ['CAPTION ONE', 'CAPTION TWO', 'CAPTION THREE', 'CAPTION FOUR'].map((text, i) => ({
+        atFrame: FPS * 2 * (i + 1),
+        text,
+      }));
+      const video = await readFile(path.join(dir, 'video.h264'));
+      await writeFile(path.join(dir, 'captioned.h264'), withCaptions(video, captionPairs(captions, FPS * 10)));
+      await rm(path.join(dir, 'video.h264'));
+      await run([
+        ...['-fflags', '+genpts', '-framerate', String(FPS), '-f', 'h264', '-i', 'captioned.h264'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+        ...['-t', '10', '-map', '0:v', '-map', '1:a', '-c:v', 'copy'],
+        ...AAC,
+        ...HLS,
+        ...['-hls_playlist_type', 'vod'],
+        ...MPEGTS,
+        ...['-hls_segment_filename', 'seg_%d.ts', 'index.m3u8'],
+      ]);
+      await rm(path.join(dir, 'captioned.h264'));
+      // ffmpeg's -cc_stream_map needs a var_stream_map; the master playlist is short to write.
+      const master = [
+        '#EXTM3U',
+        '#EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="English",LANGUAGE="en",INSTREAM-ID="CC1",DEFAULT=YES,AUTOSELECT=YES',
+        `#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=${SIZE},CLOSED-CAPTIONS="cc"`,
+        'index.m3u8',
+        '',
+      ];
+      await writeFile(path.join(dir, 'master.m3u8'), master.join('\n'));
+    },
   },
   {
     id: 'av1',
