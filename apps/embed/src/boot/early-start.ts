@@ -6,13 +6,7 @@ import {
   SLUG_PATTERN,
 } from '@onair/contracts/channel-paths';
 import type { CreateCommand, EngineCommand } from '@onair/player';
-import {
-  pageMediaCopy,
-  startPicturePieces,
-  startPieces,
-  startVariantUrl,
-  youngCopies,
-} from '@onair/player/start-pieces';
+import { pageMediaCopy, startRequests, startVariantUrl, youngCopies } from '@onair/player/start-pieces';
 import type { EarlyEngine } from '../lib/early-engine.ts';
 import type { EarlyResponses } from '../lib/early-requests.ts';
 import { parseEmbedParams } from '../lib/embed-params.ts';
@@ -448,8 +442,9 @@ function fetchStartPieces(
     nowMs: Date.now(),
   };
   // Only what the page asks for is named: the worker waits for each one it names.
-  const pieces = startPieces(input).filter((piece) => sameOrigin(piece, stream.url));
-  const wanted = startPicturePieces(input);
+  const requests = startRequests(input);
+  const pieces = requests.pieces.filter((piece) => sameOrigin(piece, stream.url));
+  const wanted = requests.picture;
   const copies = new Map<string, Promise<ArrayBuffer | null>>();
   const ask = (piece: string) => {
     let keep: ((bytes: ArrayBuffer | null) => void) | null = null;

@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeOrigin, RecordingTarget } from '../testing/fake-origin.ts';
 import { LiveEngine } from './live-engine.ts';
-import { pageMediaCopy, startPicturePieces, startPieces, startVariantUrl, youngCopies } from './start-pieces.ts';
+import {
+  pageMediaCopy,
+  startPicturePieces,
+  startPieces,
+  startRequests,
+  startVariantUrl,
+  youngCopies,
+} from './start-pieces.ts';
 
 const BASE = 'https://origin.test/hls/ch/';
 const MASTER = `${BASE}master.m3u8`;
@@ -202,6 +209,20 @@ describe('startPicturePieces', () => {
     const codecs = /CODECS="([^"]+)"/.exec(variant!)![1];
     expect(picture).toEqual({ type: `video/mp4; codecs="${codecs}"`, init: pieces[0], first: pieces[1] });
     expect(asked).toContain(picture!.type);
+  });
+
+  it('comes with the pieces from one reading of the playlists (startRequests): the picture’s are the first of them', () => {
+    const args = { ...input, url: MASTER, multivariant: origin.multivariant(), media: copies(), nowMs: Date.now() };
+    const asked: string[] = [];
+    const both = startRequests({ ...args, isTypeSupported: (type) => asked.push(type) > 0 });
+    expect(both.pieces).toEqual(startPieces({ ...args, isTypeSupported: () => true }));
+    expect(both.pieces.length).toBeGreaterThan(1);
+    expect(both.picture).toMatchObject({ init: both.pieces[0], first: both.pieces[1] });
+    // A young enough copy is what both come from: none, and neither is there.
+    expect(startRequests({ ...args, media: copies(60_000), isTypeSupported: () => true })).toEqual({
+      pieces: [],
+      picture: null,
+    });
   });
 
   it('names an MPEG-TS stream’s first piece alone, as video/mp2t; only the picture’s codecs beside an audio rendition', () => {

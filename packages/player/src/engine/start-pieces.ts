@@ -1,11 +1,11 @@
-import { parseMediaPlaylist, RANGE_FRAGMENT } from '../hls/media-playlist.ts';
+import { parseMediaPlaylist, RANGE_FRAGMENT, type MediaPlaylist } from '../hls/media-playlist.ts';
 import { parseMultivariant } from '../hls/multivariant.ts';
 import type { Variant } from '../hls/multivariant.ts';
 import { freshEarlyPlaylist, type EarlyMediaPlaylist } from './early-playlists.ts';
 import { splitCodecs, trackMime } from './init-segments.ts';
 import { ageAtArrivalMs } from './playlist-age.ts';
 import { Renditions } from './renditions.ts';
-import { planStart } from './start-plan.ts';
+import { planStart, type StartPlan } from './start-plan.ts';
 
 /** What the page holds before the engine's worker runs: the platform's early data, and the frame's size. */
 export interface StartPiecesInput {
@@ -35,16 +35,35 @@ export interface StartPiecesInput {
  * fetches whole URLs).
  */
 export function startPieces(input: StartPiecesInput): string[] {
+  return startRequests(input).pieces;
+}
+
+/** The start's pieces and its first picture's, from one reading of the playlists. */
+export interface StartRequests {
+  /** startPieces: every URL the engine's start asks for first, none read by byte range. */
+  pieces: string[];
+  /** startPicturePieces: what the page needs to show the start's first picture, or null. */
+  picture: StartPicturePieces | null;
+}
+
+/**
+ * Both of the page's answers at once: the early start asks for the pieces and shows the picture
+ * from the same plan. The two apart parsed the multivariant and media playlists and planned the
+ * start twice, in the page's one early script, ahead of the first piece's request.
+ */
+export function startRequests(input: StartPiecesInput): StartRequests {
   try {
-    const variantUrl = startVariantUrl(input);
-    if (!variantUrl) return [];
-    const copy = freshEarlyPlaylist(input.media, variantUrl, input.nowMs);
-    if (!copy) return [];
-    const plan = planStart(parseMediaPlaylist(copy.text, variantUrl), input.lowLatency, () => true);
-    return (plan?.urls ?? []).filter((url) => !url.includes(RANGE_FRAGMENT));
+    const variant = startVariant(input);
+    if (!variant) return { pieces: [], picture: null };
+    const copy = freshEarlyPlaylist(input.media, variant.url, input.nowMs);
+    if (!copy) return { pieces: [], picture: null };
+    const playlist = parseMediaPlaylist(copy.text, variant.url);
+    const plan = planStart(playlist, input.lowLatency, () => true);
+    const pieces = (plan?.urls ?? []).filter((url) => !url.includes(RANGE_FRAGMENT));
+    return { pieces, picture: plan ? pictureOf(input, variant, playlist, plan) : null };
   } catch {
     // A playlist the parsers refuse: the engine says so, in its own time.
-    return [];
+    return { pieces: [], picture: null };
   }
 }
 
@@ -76,28 +95,26 @@ export interface StartPicturePieces {
 }
 
 export function startPicturePieces(input: StartPiecesInput): StartPicturePieces | null {
-  try {
-    const variant = startVariant(input);
-    if (!variant) return null;
-    const copy = freshEarlyPlaylist(input.media, variant.url, input.nowMs);
-    if (!copy) return null;
-    const playlist = parseMediaPlaylist(copy.text, variant.url);
-    const plan = planStart(playlist, input.lowLatency, () => true);
-    const first = plan?.urls[plan.mapUrl ? 1 : 0];
-    const segment = plan && playlist.segments.find((s) => s.msn === plan.cursor.msn);
-    if (!plan || !first || !segment || first.includes(RANGE_FRAGMENT) || plan.mapUrl?.includes(RANGE_FRAGMENT))
-      return null;
-    if (segment.key || segment.gap || playlist.drm.length > 0 || playlist.unsupportedKey !== null) return null;
-    // With its audio in a rendition of its own, the variant's media holds only its picture.
-    const codecs = variant.audioGroup === null ? variant.quality.codecs : splitCodecs(variant.quality.codecs).video;
-    if (variant.quality.codecs && !splitCodecs(variant.quality.codecs).video) return null;
-    // Without an init segment the pieces are MPEG-TS (packed audio has no picture: see above),
-    // which Chromium's MediaSource takes as they are; the page asks whether it does.
-    const type = plan.mapUrl ? trackMime('main', codecs) : trackMime('main', codecs).replace('video/mp4', 'video/mp2t');
-    return input.isTypeSupported(type) ? { type, init: plan.mapUrl, first } : null;
-  } catch {
-    return null;
-  }
+  return startRequests(input).picture;
+}
+
+function pictureOf(
+  input: Pick<StartPiecesInput, 'isTypeSupported'>,
+  variant: Variant,
+  playlist: MediaPlaylist,
+  plan: StartPlan,
+): StartPicturePieces | null {
+  const first = plan.urls[plan.mapUrl ? 1 : 0];
+  const segment = playlist.segments.find((s) => s.msn === plan.cursor.msn);
+  if (!first || !segment || first.includes(RANGE_FRAGMENT) || plan.mapUrl?.includes(RANGE_FRAGMENT)) return null;
+  if (segment.key || segment.gap || playlist.drm.length > 0 || playlist.unsupportedKey !== null) return null;
+  // With its audio in a rendition of its own, the variant's media holds only its picture.
+  const codecs = variant.audioGroup === null ? variant.quality.codecs : splitCodecs(variant.quality.codecs).video;
+  if (variant.quality.codecs && !splitCodecs(variant.quality.codecs).video) return null;
+  // Without an init segment the pieces are MPEG-TS (packed audio has no picture: see above),
+  // which Chromium's MediaSource takes as they are; the page asks whether it does.
+  const type = plan.mapUrl ? trackMime('main', codecs) : trackMime('main', codecs).replace('video/mp4', 'video/mp2t');
+  return input.isTypeSupported(type) ? { type, init: plan.mapUrl, first } : null;
 }
 
 function startVariant(
