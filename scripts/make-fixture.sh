@@ -32,17 +32,22 @@ readonly FPS=30
 work_dir="$(mktemp -d)"
 trap 'rm -rf "$work_dir"' EXIT
 
-# name width height video_kbps audio_kbps
+# name width height video_kbps audio_kbps gop_frames
+# The lowest rendition has a keyframe in every 200 ms part (gop 6): it is where
+# a player steps down to when the bandwidth collapses, and an independent part
+# lets it start at the part it needs instead of at its segment's first part,
+# which over the collapsed link can be 5x the bytes. Its pictures are the
+# worst of the ladder anyway; the others keep one keyframe per 1 s segment.
 renditions=(
-  "160p 284 160 250 64"
-  "360p 640 360 600 96"
-  "480p 854 480 1000 96"
-  "720p 1280 720 2000 96"
+  "160p 284 160 250 64 6"
+  "360p 640 360 600 96 30"
+  "480p 854 480 1000 96 30"
+  "720p 1280 720 2000 96 30"
 )
 
 packager_args=()
 for spec in "${renditions[@]}"; do
-  read -r name width height vkbps akbps <<<"$spec"
+  read -r name width height vkbps akbps gop <<<"$spec"
   echo "make-fixture: encoding $name (${width}x${height}, ${vkbps}k video)"
 
   # Burned-in rendition name, loop time and frame number, so a screenshot
@@ -60,8 +65,9 @@ for spec in "${renditions[@]}"; do
   tone+=":s=48000:c=stereo:d=$LOOP_SECONDS"
 
   # Capped VBR with a half-second buffer keeps 1 s segments close in size.
-  # -g/-keyint_min 30 with scene-cut detection off puts a keyframe exactly
-  # every second; -bf 0 keeps decode order equal to presentation order.
+  # -g/-keyint_min with scene-cut detection off puts a keyframe exactly every
+  # gop frames (a divisor of 30, so every 1 s segment starts with one); -bf 0
+  # keeps decode order equal to presentation order.
   # One encoder thread: with frame threads x264's VBV is not deterministic,
   # and a re-run should reproduce the committed bytes.
   ffmpeg -hide_banner -loglevel error -nostdin -y \
@@ -69,7 +75,7 @@ for spec in "${renditions[@]}"; do
     -f lavfi -i "$tone" \
     -vf "$label,$clock,format=yuv420p" \
     -c:v libx264 -threads 1 -profile:v main -preset medium -pix_fmt yuv420p -r "$FPS" \
-    -bf 0 -g "$FPS" -keyint_min "$FPS" -sc_threshold 0 \
+    -bf 0 -g "$gop" -keyint_min "$gop" -sc_threshold 0 \
     -b:v "${vkbps}k" -maxrate "$((vkbps * 6 / 5))k" -bufsize "$((vkbps / 2))k" \
     -c:a aac -profile:a aac_low -b:a "${akbps}k" -ar 48000 -ac 2 \
     -fflags +bitexact -flags:v +bitexact -flags:a +bitexact \

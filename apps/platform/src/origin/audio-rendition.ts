@@ -88,6 +88,8 @@ export function audioOnlyRendition(source: Rendition): Rendition {
     averageBandwidth: average,
     init: initWithoutTrack(source.init, video.trackId),
     fragments,
+    // Every AAC frame decodes on its own, so every part is independent.
+    independent: fragments.map(() => true),
     tracks: [audio],
   };
 }

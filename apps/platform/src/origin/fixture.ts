@@ -43,6 +43,8 @@ export interface Rendition {
   averageBandwidth: number;
   init: Uint8Array;
   fragments: FixtureFragment[];
+  /** Per fragment of the loop: it starts with a keyframe, so its part is INDEPENDENT. */
+  independent: boolean[];
   tracks: FixtureTrack[];
 }
 
@@ -185,6 +187,10 @@ function describe(r: LoadedRendition, grid: Omit<Fixture, 'dir' | 'renditions'>)
     averageBandwidth: Math.ceil(segmentBits.reduce((a, b) => a + b, 0) / (seconds * segmentBits.length)),
     init: r.init,
     fragments: r.fragments,
+    independent: r.fragments.map((f) => {
+      const first = f.layout.tracks.find((t) => t.trackId === r.video.trackId)?.samples[0];
+      return first !== undefined && isSyncSample(first.flags);
+    }),
     tracks,
   };
 }
@@ -223,4 +229,9 @@ export function loadFixture(dir: string): Fixture {
   }
   const renditions = loaded.map((r) => describe(r, grid)).sort((a, b) => a.bandwidth - b.bandwidth);
   return { dir, renditions, ...grid };
+}
+
+/** Whether the part at `globalFragmentIndex` (any loop) starts with a keyframe. */
+export function fragmentIsIndependent(rendition: Rendition, globalFragmentIndex: number): boolean {
+  return rendition.independent[globalFragmentIndex % rendition.independent.length] ?? false;
 }

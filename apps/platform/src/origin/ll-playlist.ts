@@ -43,6 +43,8 @@ export interface LowLatencyPlaylistOptions extends PartGrid {
   mapUri?: string;
   segmentUri?: (msn: number) => string;
   partUri?: (part: PartRef) => string;
+  /** Whether a part starts with a keyframe; by default only each segment's first does. */
+  partIndependent?: (part: PartRef) => boolean;
 }
 
 /** The EXT-X-SERVER-CONTROL and EXT-X-PART-INF values, in seconds. */
@@ -94,11 +96,19 @@ export function renditionReportAttributes(edge: LiveEdge, grid: PartGrid): strin
   return `LAST-MSN=${last.msn},LAST-PART=${last.index}`;
 }
 
-function partLines(msn: number, count: number, grid: PartGrid, partUri: (part: PartRef) => string): string[] {
+const firstPartIndependent = (part: PartRef): boolean => part.index === 0;
+
+function partLines(
+  msn: number,
+  count: number,
+  grid: PartGrid,
+  partUri: (part: PartRef) => string,
+  partIndependent: (part: PartRef) => boolean,
+): string[] {
   const duration = `DURATION=${(partDurationMs(grid) / 1000).toFixed(3)}`;
   return Array.from({ length: count }, (_, index) => {
-    // Each segment starts on a keyframe, so only its first part is independent.
-    const independent = index === 0 ? ',INDEPENDENT=YES' : '';
+    // A segment's first part always starts on a keyframe (the fixture checks it).
+    const independent = index === 0 || partIndependent({ msn, index }) ? ',INDEPENDENT=YES' : '';
     return `#EXT-X-PART:${duration},URI=${quoted(partUri({ msn, index }))}${independent}`;
   });
 }
@@ -111,6 +121,7 @@ export function renderLowLatencyPlaylist(nowMs: number, options: LowLatencyPlayl
   };
   const segmentUri = options.segmentUri ?? defaultSegmentUri;
   const partUri = options.partUri ?? defaultPartUri;
+  const partIndependent = options.partIndependent ?? firstPartIndependent;
   const timing = lowLatencyTiming(grid);
   const window = publishedWindow(nowMs, grid.segmentDurationMs, options.windowSize);
   const edge = liveEdge(nowMs, grid);
@@ -150,13 +161,14 @@ export function renderLowLatencyPlaylist(nowMs: number, options: LowLatencyPlayl
   const extinf = `#EXTINF:${(grid.segmentDurationMs / 1000).toFixed(3)},`;
   for (let msn = window.first + skipped; msn <= window.last; msn++) {
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${formatProgramDateTime(segmentStartMs(msn, grid.segmentDurationMs))}`);
-    if (msn > window.last - PARTED_SEGMENTS) lines.push(...partLines(msn, grid.fragmentsPerSegment, grid, partUri));
+    if (msn > window.last - PARTED_SEGMENTS)
+      lines.push(...partLines(msn, grid.fragmentsPerSegment, grid, partUri, partIndependent));
     lines.push(extinf, uriLine(segmentUri(msn)));
   }
   const inProgress = edge.lastSegment + 1;
   if (edge.partsInProgress > 0) {
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${formatProgramDateTime(segmentStartMs(inProgress, grid.segmentDurationMs))}`);
-    lines.push(...partLines(inProgress, edge.partsInProgress, grid, partUri));
+    lines.push(...partLines(inProgress, edge.partsInProgress, grid, partUri, partIndependent));
   }
   // The next part, published one part duration from now at the latest.
   lines.push(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI=${quoted(partUri({ msn: inProgress, index: edge.partsInProgress }))}`);

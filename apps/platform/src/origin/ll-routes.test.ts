@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { turnsUntil } from '../testing/event-loop.ts';
 import { loadFixture } from './fixture.ts';
 import { defaultFixtureDir, registerLiveOrigin } from './index.ts';
+import { isSyncSample, parseFragment, splitFragments } from './fragment.ts';
 import { buildPartAt } from './segment.ts';
 import { checkLowLatency, readPlaylist } from './testing/ll-hls-checks.ts';
 
@@ -142,6 +143,28 @@ describe('LL-HLS parts', () => {
       expect(response.headers['cache-control']).toMatch(/^public, max-age=\d+, immutable$/);
       const expected = buildPartAt(fixture, fixture.renditions[3]!, msn * 5 + index);
       expect(response.rawPayload.equals(expected)).toBe(true);
+    }
+  });
+
+  it("lists a part INDEPENDENT exactly where the part it serves opens on a keyframe: every one of 160p's", async () => {
+    for (const rendition of fixture.renditions) {
+      const { playlist } = readPlaylist((await get(`/hls/on-air/${rendition.name}/media.m3u8`)).body);
+      const listed = playlist.segments.flatMap((s) => s.parts.filter((p) => !p.hint));
+      expect(listed.length).toBeGreaterThan(5);
+      const flags: boolean[] = [];
+      for (const p of listed) {
+        const [, msn, index] = /part-(\d+)\.(\d+)\.m4s$/.exec(p.uri)!;
+        const bytes = new Uint8Array((await get(part(Number(msn), Number(index), rendition.name))).rawPayload);
+        // The part's first fragment (timed metadata may come before its moof).
+        const [first] = splitFragments(bytes);
+        const { tracks } = parseFragment(bytes.subarray(first!.start, first!.end));
+        const video = tracks.find((t) => t.trackId === rendition.tracks[0]!.trackId);
+        const keyframe = video?.samples[0] !== undefined && isSyncSample(video.samples[0].flags);
+        expect(p.independent ?? false, `${rendition.name} ${p.uri}`).toBe(keyframe);
+        flags.push(keyframe);
+      }
+      // The step-down rendition (scripts/make-fixture.sh) has a keyframe in every part.
+      expect(flags.every(Boolean)).toBe(rendition.name === '160p');
     }
   });
 

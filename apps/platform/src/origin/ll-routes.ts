@@ -16,6 +16,7 @@
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseDeliveryDirectives } from './delivery-directives.ts';
+import { fragmentIsIndependent } from './fixture.ts';
 import type { Fixture, Rendition } from './fixture.ts';
 import { holdUntil } from './hold.ts';
 import type { HoldOutcome } from './hold.ts';
@@ -37,7 +38,7 @@ import {
   partDurationMs,
   partEndMs,
 } from './part-timeline.ts';
-import type { PartGrid } from './part-timeline.ts';
+import type { PartGrid, PartRef } from './part-timeline.ts';
 import { buildPartAt } from './segment.ts';
 import { publishedWindow } from './timeline.ts';
 
@@ -99,6 +100,10 @@ export async function registerLowLatencyRoutes(
     ]),
   );
   const closing = new AbortController();
+  const independentParts =
+    (rendition: Rendition) =>
+    (part: PartRef): boolean =>
+      fragmentIsIndependent(rendition, absolutePart(part, grid));
 
   app.addHook('preClose', async () => {
     closing.abort();
@@ -150,6 +155,7 @@ export async function registerLowLatencyRoutes(
         windowSize: windowSize(request.params.slug),
         siblings: siblings.get(rendition.name) ?? [],
         skip,
+        partIndependent: independentParts(rendition),
       });
       return ok(reply, PLAYLIST_TYPE, PLAYLIST_CACHE, body);
     },
@@ -183,10 +189,12 @@ export async function registerLowLatencyRoutes(
   return {
     mediaPlaylistNow(slug, rendition) {
       const at = now();
+      const media = fixture.renditions.find((r) => r.name === rendition);
       const text = renderLowLatencyPlaylist(at, {
         ...grid,
         windowSize: windowSize(slug),
         siblings: siblings.get(rendition) ?? [],
+        ...(media && { partIndependent: independentParts(media) }),
       });
       return { text, writtenAtMs: partEndMs(latestPublishedPart(at, grid), grid) };
     },

@@ -29,7 +29,8 @@ import type { InitTrack } from './init-segment.ts';
 import { concatBytes, readBoxes } from './mp4-boxes.ts';
 
 const FPS = 30;
-const GOP_FRAMES = 30;
+/** Frames in one 1 s segment, each of which starts with a keyframe. */
+const SEGMENT_FRAMES = 30;
 const FRAMES_PER_FRAGMENT = 6;
 /** 8 s: the loop length near 10 s at which 1024-sample AAC frames at 48 kHz tile exactly. */
 const LOOP_FRAMES = 240;
@@ -104,8 +105,10 @@ export function packageRendition(input: Uint8Array): { init: Uint8Array; fragmen
   if (audioSamples.length < LOOP_AUDIO_FRAMES) throw new Error(`only ${audioSamples.length} audio frames`);
 
   const videoOut: SampleInput[] = videoSamples.slice(0, LOOP_FRAMES).map((s, i) => {
-    const keyframe = i % GOP_FRAMES === 0;
-    if (keyframe && !isSyncSample(s.flags)) throw new Error(`video frame ${i} should be a keyframe`);
+    // Every segment starts with a keyframe; a rendition may have more (its
+    // parts are then independent too), so the encoder's own flags are kept.
+    const keyframe = isSyncSample(s.flags);
+    if (i % SEGMENT_FRAMES === 0 && !keyframe) throw new Error(`video frame ${i} should be a keyframe`);
     // Without B-frames (-bf 0) presentation order equals decode order, so
     // re-timing decode times cannot reorder anything.
     if (s.compositionTimeOffset !== 0) throw new Error(`video frame ${i} has a CTS offset; encode with -bf 0`);

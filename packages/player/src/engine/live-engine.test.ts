@@ -994,6 +994,28 @@ describe('LiveEngine', () => {
     expect(of('error')).toEqual([]);
   });
 
+  it('steps down to the abandoned part itself where the lower rendition has a keyframe in every part', async () => {
+    // As above, but 360p lists every part INDEPENDENT: only what the buffer lacks is loaded.
+    const plain = origin.fetch;
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('720p/part-5.2.m4s')) return plain(input, init);
+      return stalledAfter1000Bytes(plain(input, init), init);
+    }) as typeof origin.fetch;
+    origin.padding = 10_000;
+    origin.independentParts = ['360p'];
+    start({ viewport: [1280, 720], bandwidthEstimate: 20_000_000 });
+    await settle();
+    origin.publish(); // part 5.2 exists: its transfer starts, and stalls
+    await vi.advanceTimersByTimeAsync(120);
+    const after = origin.requests.slice(origin.requests.indexOf('720p/part-5.2.m4s') + 1);
+    const media = after.filter((r) => !r.includes('?') && r.startsWith('360p/') && !r.endsWith('.m3u8'));
+    expect(media.slice(0, 2)).toEqual(['360p/init.mp4', '360p/part-5.2.m4s']);
+    expect(media).not.toContain('360p/part-5.0.m4s');
+    expect(media).not.toContain('360p/part-5.1.m4s');
+    expect(of('qualityChanged').map((e) => e.quality.name)).toEqual(['720p', '360p']);
+    expect(of('error')).toEqual([]);
+  });
+
   it('lets a hinted part streamed at its pace without a length finish: no size, no prediction', async () => {
     // From its rendition's bitrate alone, 720p's hinted part 5.2 would look slower than it
     // plays at 100 ms; an origin streaming a part as it is encoded sends it at that pace.

@@ -11,7 +11,7 @@ import { initKey } from './ts/transport-stream.ts';
 import { Id3Tags } from './id3-tags.ts';
 import type { InitSegments } from './init-segments.ts';
 import { engineError, InvalidMediaError, type Loaded, type RetryPolicy, type TransferWatch } from './loader.ts';
-import { nextLoad, type Cursor, type NextLoad, type TrackStart } from './part-scheduler.ts';
+import { independentAtOrBefore, nextLoad, type Cursor, type NextLoad, type TrackStart } from './part-scheduler.ts';
 import { pieceFailure, startSeekPosition, type PieceAtFailure } from './piece-failure.ts';
 import type { EngineEvent } from './protocol.ts';
 import type { Renditions } from './renditions.ts';
@@ -109,6 +109,11 @@ export class MediaLoop {
   private readonly tags = new Id3Tags();
   /** The lower rendition's pieces after a step down, held until they reach the buffered end. */
   private readonly hold = new SwitchHold<Piece>();
+  /**
+   * The abandoned part of a step down: the lower rendition resumes at its newest independent
+   * part at or before it, found once that rendition's playlist is in (independentAtOrBefore).
+   */
+  private stepDownFrom: Cursor | null = null;
   private playedVariant = -1;
   /** The segment the MPEG-TS remuxer expects next: another one is a new timeline for it. */
   private tsCursor: number | null = null;
@@ -126,6 +131,7 @@ export class MediaLoop {
     this.offsets.restart();
     this.startOffset = null;
     this.hold.clear();
+    this.stepDownFrom = null;
   }
 
   /** The next start is at segment `msn` (a seek the viewer made), with no start seek of its own. */
@@ -168,6 +174,10 @@ export class MediaLoop {
             kind: url === plan.mapUrl ? 'init' : encrypted ? undefined : 'fragment',
           }),
         );
+      }
+      if (this.stepDownFrom) {
+        this.cursor = independentAtOrBefore(playlist, this.stepDownFrom);
+        this.stepDownFrom = null;
       }
       const range = this.host.bufferedAround();
       if (range && range.end - this.host.position > MAX_FORWARD_BUFFER_S) {
@@ -223,12 +233,15 @@ export class MediaLoop {
 
   /**
    * After an abandoned piece: its bytes so far are a throughput sample, and the same segment
-   * loads again from its independent part in the rendition that rate carries.
+   * loads again in the rendition that rate carries, from that rendition's newest independent
+   * part at or before the abandoned one (its segment's first part where no later one is).
    */
   private stepDown(piece: Piece, sample: ThroughputSample): void {
     this.host.throughput.restartFrom(sample);
     const bufferedEnd = this.host.bufferedAround()?.end ?? null;
     this.cursor = piece.kind === 'segment' ? piece.cursor : { msn: piece.cursor.msn, part: 0 };
+    // Which of its parts are independent is known once the lower rendition's playlist is in.
+    this.stepDownFrom = piece.kind === 'segment' ? null : piece.cursor;
     const bitrate = (index: number) => this.host.renditions.all[index]?.quality.bitrate ?? Number.POSITIVE_INFINITY;
     const chosen = this.host.pickVariant(false);
     // Never the same piece again in the same rendition: at least one step down.

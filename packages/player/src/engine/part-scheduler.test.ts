@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseMediaPlaylist } from '../hls/media-playlist.ts';
-import { afterLast, blockingReloadUrl, nextLoad, startCursor, startLatency } from './part-scheduler.ts';
+import {
+  afterLast,
+  blockingReloadUrl,
+  independentAtOrBefore,
+  nextLoad,
+  startCursor,
+  startLatency,
+} from './part-scheduler.ts';
 
 const BASE = 'https://o.test/m.m3u8';
 const head = `#EXTM3U
@@ -91,6 +98,30 @@ describe('startCursor', () => {
 
   it('starts at the first segment when the target is further back than the window', () => {
     expect(startCursor(playlist, 60)).toEqual({ cursor: { msn: 10, part: 0 }, offset: 0 });
+  });
+});
+
+describe('independentAtOrBefore', () => {
+  it("resumes at the segment's first part where only that one is independent", () => {
+    expect(independentAtOrBefore(playlist, { msn: 11, part: 3 })).toEqual({ msn: 11, part: 0 });
+    expect(independentAtOrBefore(playlist, { msn: 12, part: 2 })).toEqual({ msn: 12, part: 0 });
+  });
+
+  it('resumes at the newest independent part at or before the cursor, listed or not', () => {
+    const independent = (msn: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `#EXT-X-PART:DURATION=0.25,URI="p${msn}.${i}.m4s",INDEPENDENT=YES`).join(
+        '\n',
+      );
+    const every = parseMediaPlaylist(
+      `${head}#EXTINF:1,\ns10.m4s\n${independent(11, 4)}\n#EXTINF:1,\ns11.m4s\n${independent(12, 2)}\n` +
+        '#EXT-X-PRELOAD-HINT:TYPE=PART,URI="p12.2.m4s"\n',
+      BASE,
+    );
+    expect(independentAtOrBefore(every, { msn: 11, part: 2 })).toEqual({ msn: 11, part: 2 });
+    // The hinted part's own flag is not known yet: the newest listed one before it.
+    expect(independentAtOrBefore(every, { msn: 12, part: 2 })).toEqual({ msn: 12, part: 1 });
+    // A segment the playlist does not list (yet): its first part.
+    expect(independentAtOrBefore(every, { msn: 13, part: 1 })).toEqual({ msn: 13, part: 0 });
   });
 });
 

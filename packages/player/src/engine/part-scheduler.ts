@@ -109,6 +109,21 @@ export function nextLoad(playlist: MediaPlaylist, cursor: Cursor): NextLoad {
 }
 
 /**
+ * Where a step down resumes in another rendition (abandon.ts): the newest part at or before
+ * `cursor`, in its segment, that the playlist lists as independent; else the segment's first
+ * part, which always is. A rendition with a keyframe in every part resumes at the abandoned
+ * part itself and loads only what the buffer lacks; one with a keyframe per segment loads the
+ * segment again from its start.
+ */
+export function independentAtOrBefore(playlist: MediaPlaylist, cursor: Cursor): Cursor {
+  const parts = playlist.segments.find((s) => s.msn === cursor.msn)?.parts ?? [];
+  for (let index = Math.min(cursor.part, parts.length - 1); index > 0; index--) {
+    if (parts[index]!.independent) return { msn: cursor.msn, part: index };
+  }
+  return { msn: cursor.msn, part: 0 };
+}
+
+/**
  * The pieces the playlist lists from `cursor` on, in order, at most `max`: all published, so
  * a start can ask for them together instead of one round trip each (the preload hint, not yet
  * published, is left to the media loop).

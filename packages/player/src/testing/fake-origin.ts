@@ -86,6 +86,8 @@ export class FakeOrigin {
   readonly faults: { match: string; status: number; times: number }[] = [];
   /** mdat bytes per piece: larger pieces look like a faster link to the throughput estimate. */
   padding = 100;
+  /** Renditions with a keyframe in every part: each of their parts is listed INDEPENDENT. */
+  independentParts: string[] = [];
   private held: Held[] = [];
   /**
    * Alternate audio renditions (languages), each with its own playlist at `audio-{lang}/`:
@@ -159,9 +161,11 @@ export class FakeOrigin {
       `#EXT-X-MEDIA-SEQUENCE:${first}`,
       '#EXT-X-MAP:URI="init.mp4"',
     ];
+    const everyPart = this.independentParts.includes(rendition);
     const partLines = (msn: number, count: number) => {
       for (let i = 0; i < count; i++) {
-        lines.push(`#EXT-X-PART:DURATION=${PART_S},URI="part-${msn}.${i}.m4s"${i === 0 ? ',INDEPENDENT=YES' : ''}`);
+        const independent = i === 0 || everyPart ? ',INDEPENDENT=YES' : '';
+        lines.push(`#EXT-X-PART:DURATION=${PART_S},URI="part-${msn}.${i}.m4s"${independent}`);
       }
     };
     for (let msn = first; msn < whole; msn++) {
