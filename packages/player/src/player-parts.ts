@@ -271,6 +271,7 @@ export class PlayerParts {
         store.set({ quality });
         this.emitter.emit('quality-changed', quality);
       },
+      onStarving: (starving) => this.rate.setStarving(starving),
       onAudioTracks: (tracks, selected) => {
         store.set({ audioTracks: tracks, audioTrack: selected });
         this.emitter.emit('audio-tracks-changed', { tracks, selected });

@@ -140,3 +140,15 @@ export class TransferGuard {
     this.controller.abort();
   }
 }
+
+/**
+ * A step down with less than this buffered ahead (s) starts the page's starving rate
+ * (EngineEvent starving): the lower rendition's playlist, init segment and first piece take
+ * 0.2-0.3 s over the bench's 0.6 Mbit/s link, about what a 0.6 s latency target leaves.
+ */
+export const STARVING_BELOW_S = 0.5;
+/**
+ * The starving rate ends once this much (s) is buffered ahead again: the lowest rendition's
+ * parts then arrive faster than they play (about 180 ms for each 200 ms one at 0.6 Mbit/s).
+ */
+export const STARVING_UNTIL_S = 0.3;

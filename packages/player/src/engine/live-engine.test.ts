@@ -1005,6 +1005,9 @@ describe('LiveEngine', () => {
     origin.independentParts = ['360p'];
     start({ viewport: [1280, 720], bandwidthEstimate: 20_000_000 });
     await settle();
+    // 720p is buffered up to part 5.2, 0.25 s ahead of the element.
+    target.ranges = [{ start: EPOCH_S + 4, end: EPOCH_S + 5 + 2 * PART_S }];
+    engine.setPosition(EPOCH_S + 5.25);
     origin.publish(); // part 5.2 exists: its transfer starts, and stalls
     await vi.advanceTimersByTimeAsync(120);
     const after = origin.requests.slice(origin.requests.indexOf('720p/part-5.2.m4s') + 1);
@@ -1013,7 +1016,30 @@ describe('LiveEngine', () => {
     expect(media).not.toContain('360p/part-5.0.m4s');
     expect(media).not.toContain('360p/part-5.1.m4s');
     expect(of('qualityChanged').map((e) => e.quality.name)).toEqual(['720p', '360p']);
+    // On a 0.25 s buffer the page plays slower until the buffer holds STARVING_UNTIL_S again.
+    expect(of('starving').map((e) => e.starving)).toEqual([true]);
+    target.ranges = [{ start: EPOCH_S + 4, end: EPOCH_S + 5 + 3 * PART_S }]; // 360p's 5.2 is in
+    origin.publish();
+    await vi.advanceTimersByTimeAsync(60); // 5.3 arrives: 0.5 s ahead
+    expect(of('starving').map((e) => e.starving)).toEqual([true, false]);
     expect(of('error')).toEqual([]);
+  });
+
+  it('keeps the rate when a step down has buffer enough to wait for its lower rendition', async () => {
+    const plain = origin.fetch;
+    origin.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).endsWith('720p/part-5.2.m4s')) return plain(input, init);
+      return stalledAfter1000Bytes(plain(input, init), init);
+    }) as typeof origin.fetch;
+    origin.padding = 10_000;
+    start({ viewport: [1280, 720], bandwidthEstimate: 20_000_000 });
+    await settle();
+    target.ranges = [{ start: EPOCH_S + 4, end: EPOCH_S + 5 + 2 * PART_S }];
+    engine.setPosition(EPOCH_S + 4.9); // 0.6 s ahead
+    origin.publish();
+    await vi.advanceTimersByTimeAsync(120);
+    expect(of('qualityChanged').map((e) => e.quality.name)).toEqual(['720p', '360p']);
+    expect(of('starving')).toEqual([]);
   });
 
   it('lets a hinted part streamed at its pace without a length finish: no size, no prediction', async () => {

@@ -1,6 +1,6 @@
 import type { DrmKey } from '../hls/media-playlist.ts';
 import type { MediaPlaylist, SegmentKey } from '../hls/media-playlist.ts';
-import { TransferGuard, shouldAbandon } from './abandon.ts';
+import { STARVING_BELOW_S, STARVING_UNTIL_S, TransferGuard, shouldAbandon } from './abandon.ts';
 import type { ThroughputEstimator, ThroughputSample } from './abr.ts';
 import type { BackBuffer } from './back-buffer.ts';
 import { ErrorCode, ErrorType } from '../types/errors.ts';
@@ -114,6 +114,8 @@ export class MediaLoop {
    * part at or before it, found once that rendition's playlist is in (independentAtOrBefore).
    */
   private stepDownFrom: Cursor | null = null;
+  /** The page was told the buffer runs dry before the step down's pieces arrive (starving). */
+  private starving = false;
   private playedVariant = -1;
   /** The segment the MPEG-TS remuxer expects next: another one is a new timeline for it. */
   private tsCursor: number | null = null;
@@ -132,6 +134,7 @@ export class MediaLoop {
     this.startOffset = null;
     this.hold.clear();
     this.stepDownFrom = null;
+    this.starve(false);
   }
 
   /** The next start is at segment `msn` (a seek the viewer made), with no start seek of its own. */
@@ -242,6 +245,9 @@ export class MediaLoop {
     this.cursor = piece.kind === 'segment' ? piece.cursor : { msn: piece.cursor.msn, part: 0 };
     // Which of its parts are independent is known once the lower rendition's playlist is in.
     this.stepDownFrom = piece.kind === 'segment' ? null : piece.cursor;
+    // The lower rendition's playlist, init segment and first piece still have to cross the
+    // collapsed link: on a short buffer the page plays slower until they have (starving).
+    if (bufferedEnd !== null && bufferedEnd - this.host.projectedPosition() < STARVING_BELOW_S) this.starve(true);
     const bitrate = (index: number) => this.host.renditions.all[index]?.quality.bitrate ?? Number.POSITIVE_INFINITY;
     const chosen = this.host.pickVariant(false);
     // Never the same piece again in the same rendition: at least one step down.
@@ -433,7 +439,18 @@ export class MediaLoop {
       if (gen !== this.host.generation) return false;
       this.afterAppend(playlist, next.piece, next.bytes);
     }
+    if (this.starving) {
+      const end = this.host.bufferedAround()?.end ?? null;
+      if (end !== null && end - this.host.projectedPosition() >= STARVING_UNTIL_S) this.starve(false);
+    }
     return true;
+  }
+
+  /** Tells the page when the buffer ahead starts and stops running dry (EngineEvent starving). */
+  private starve(starving: boolean): void {
+    if (starving === this.starving) return;
+    this.starving = starving;
+    this.host.deps.emit({ type: 'starving', starving });
   }
 
   /** Carries out the verdict on a piece that failed (piece-failure.ts); false when the load is over. */

@@ -62,6 +62,7 @@ describe('engine protocol', () => {
     const tracks = { type: 'textTracks', tracks: [], selected: null };
     expect(decodeEvent(tracks)).toBe(tracks);
     expect(decodeEvent({ type: 'warning', message: 'x' })).toEqual({ type: 'warning', message: 'x' });
+    expect(decodeEvent({ type: 'starving', starving: true })).toEqual({ type: 'starving', starving: true });
     expect(decodeEvent({ type: 'webpackOk' })).toBeNull();
     expect(decodeEvent({ labTimestampOffset: 3 })).toBeNull();
     expect(decodeEvent(undefined)).toBeNull();

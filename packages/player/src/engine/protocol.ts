@@ -171,6 +171,12 @@ export type EngineEvent =
   | { type: 'timeline'; timeline: EngineTimeline }
   /** Where the page should put the position once media is there (start, live edge, gap jump). */
   | { type: 'seek'; position: number }
+  /**
+   * The buffer ahead runs dry before the piece being loaded arrives (a step down over a
+   * collapsed link), or, with false, has refilled: the page plays a little slower meanwhile
+   * (not in the spec's list).
+   */
+  | { type: 'starving'; starving: boolean }
   /** A piece was appended: bytes and media seconds for the bitrate meter, and the throughput estimate. */
   | { type: 'progress'; bytes: number; duration: number; bandwidthEstimate: number }
   /** ID3 tags found in the stream (emsg), ahead of their time: the page turns them into cues. */
@@ -267,32 +273,35 @@ export function decodeCommand(data: unknown): EngineCommand | { invalid: string 
   return data as EngineCommand;
 }
 
-const EVENTS: ReadonlySet<string> = new Set<EngineEvent['type']>([
-  'mediaSourceHandle',
-  'sourceInfo',
-  'qualityChanged',
-  'audioTracks',
-  'textTracks',
-  'tracks',
-  'timeline',
-  'seek',
-  'progress',
-  'metadata',
-  'captions',
-  'warning',
-  'discontinuity',
-  'protection',
-  'declined',
-  'error',
-  'mediaError',
-  'commandError',
-  'sinkConfigure',
-  'sinkAppend',
-  'sinkRemove',
-  'sinkTimestampOffset',
-  'sinkEndOfStream',
-  'sinkSeekable',
-]);
+/** Every event type, as a record so that a type added to EngineEvent and left out here does not compile. */
+const EVENT_TYPES: Record<EngineEvent['type'], true> = {
+  mediaSourceHandle: true,
+  sourceInfo: true,
+  qualityChanged: true,
+  audioTracks: true,
+  textTracks: true,
+  tracks: true,
+  timeline: true,
+  seek: true,
+  starving: true,
+  progress: true,
+  metadata: true,
+  captions: true,
+  warning: true,
+  discontinuity: true,
+  protection: true,
+  declined: true,
+  error: true,
+  mediaError: true,
+  commandError: true,
+  sinkConfigure: true,
+  sinkAppend: true,
+  sinkRemove: true,
+  sinkTimestampOffset: true,
+  sinkEndOfStream: true,
+  sinkSeekable: true,
+};
+const EVENTS: ReadonlySet<string> = new Set(Object.keys(EVENT_TYPES));
 
 /** A message from the worker; null for anything else (another script's message). */
 export function decodeEvent(data: unknown): EngineEvent | null {

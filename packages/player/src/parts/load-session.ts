@@ -49,6 +49,8 @@ export interface LoadSessionHarness {
   /** The source is ready: its playable qualities, and those removed as unplayable. */
   onLoaded(qualities: Quality[], removed: Quality[]): void;
   onQualityChanged(quality: Quality): void;
+  /** SinkHost.onStarving. */
+  onStarving(starving: boolean): void;
   onAudioTracks(tracks: AudioTrack[], selected: string | null): void;
   onTextTracks(tracks: TextTrack[], selected: string | null): void;
   onSourceInfo(info: SourceInfo): void;
@@ -204,6 +206,7 @@ export class LoadSession {
         return unplayable;
       },
       onQualityChanged: live((quality) => this.#qualityChanged(quality)),
+      onStarving: live((starving) => harness.onStarving(starving)),
       onSourceInfo: live((info) => harness.onSourceInfo(info)),
       onAudioTracks: live((tracks, selected) => harness.onAudioTracks(tracks, selected)),
       onTracks: live((tracks) => this.#tracksChanged(tracks)),

@@ -22,14 +22,28 @@ export interface SteerInput {
 }
 
 /**
- * Owns the element's playback rate, which two parties want: the viewer (setPlaybackRate,
- * native controls) and the low-latency catch-up controller (catch-up.ts). The viewer always
- * wins: catch-up acts only while the viewer's rate is 1, and a rate it sets is never reported
- * as the viewer's (the state's playbackRate stays the viewer's).
+ * The rate while the engine says the buffer runs dry before its next piece arrives (setStarving):
+ * the buffer then lasts two thirds longer. Pitch is preserved; playing slower for the two to
+ * four tenths of a second a step down takes is noticed far less than the silence and frozen
+ * picture of a stall. 0.75 was not enough: the bench's drop left 0.2-0.3 s buffered for a step
+ * down of 0.25-0.3 s, and 6 of 8 sessions still stalled.
+ */
+export const STARVING_RATE = 0.6;
+/** A starving episode no message ends (a lost worker, a stuck load) ends after this long. */
+export const STARVING_MAX_MS = 2000;
+
+/**
+ * Owns the element's playback rate, which three parties want: the viewer (setPlaybackRate,
+ * native controls), the low-latency catch-up controller (catch-up.ts) and the engine's warning
+ * that the buffer is about to run dry (setStarving). The viewer always wins: the other two act
+ * only while the viewer's rate is 1, and a rate they set is never reported as the viewer's (the
+ * state's playbackRate stays the viewer's).
  */
 export class RateController {
   #viewerRate = 1;
   #catchUp: CatchUpState = INITIAL_CATCH_UP;
+  /** When the current starving episode began (monotonic ms); null when not starving. */
+  #starvingSince: number | null = null;
   /** A rate catch-up (or a reload) set whose ratechange has not arrived yet. */
   #pendingOwnRate: number | null = null;
 
@@ -43,6 +57,7 @@ export class RateController {
   setViewerRate(rate: number): number {
     const clamped = clampPlaybackRate(rate);
     this.#viewerRate = clamped;
+    this.#starvingSince = null;
     this.#catchUp = { ...this.#catchUp, rate: 1, changedAtMs: this.harness.monotonic() };
     this.#pendingOwnRate = null;
     const element = this.harness.element();
@@ -65,6 +80,7 @@ export class RateController {
     }
     this.#pendingOwnRate = null;
     this.#viewerRate = rate;
+    this.#starvingSince = null;
     this.#catchUp = { ...this.#catchUp, rate: 1, changedAtMs: this.harness.monotonic() };
     return true;
   }
@@ -78,17 +94,52 @@ export class RateController {
     if (element && element.playbackRate !== element.defaultPlaybackRate)
       this.#pendingOwnRate = element.defaultPlaybackRate;
     this.#catchUp = INITIAL_CATCH_UP;
+    this.#starvingSince = null;
   }
 
-  /** A new load: catch-up starts over; the viewer's rate stays. */
+  /** A new load: catch-up starts over, a starving episode ends; the viewer's rate stays. */
   resetCatchUp(): void {
     this.#catchUp = INITIAL_CATCH_UP;
+    if (this.#starvingSince !== null) this.setStarving(false);
+  }
+
+  /**
+   * The engine expects the buffer ahead to run dry before the piece it is loading arrives (a
+   * step down over a collapsed link, abandon.ts), or no longer does. Played at STARVING_RATE
+   * meanwhile, the buffer lasts two thirds longer: in the bench's drop that is what separates a
+   * short slowdown from a stall (dash.js lowers its live rate below a minimum buffer for the
+   * same reason). Only while the viewer's rate is 1; catch-up waits while it lasts, and its
+   * dwell starts again after.
+   */
+  setStarving(starving: boolean): void {
+    if (starving === (this.#starvingSince !== null)) return;
+    if (starving && this.#viewerRate !== 1) return;
+    const now = this.harness.monotonic();
+    this.#starvingSince = starving ? now : null;
+    this.#catchUp = { ...this.#catchUp, rate: 1, changedAtMs: now };
+    this.#applyOwn(starving ? STARVING_RATE : 1);
+  }
+
+  get starving(): boolean {
+    return this.#starvingSince !== null;
+  }
+
+  /** A rate of ours on the element (never while the viewer has chosen one). */
+  #applyOwn(rate: number): void {
+    const element = this.harness.element();
+    if (!element || this.#viewerRate !== 1 || element.playbackRate === rate) return;
+    this.#pendingOwnRate = rate;
+    element.playbackRate = rate;
   }
 
   /** One step of low-latency catch-up: rare, gentle rate changes toward the target. */
   steer(input: SteerInput): void {
     const element = this.harness.element();
     if (!element) return;
+    if (this.#starvingSince !== null) {
+      if (this.harness.monotonic() - this.#starvingSince < STARVING_MAX_MS) return;
+      this.setStarving(false);
+    }
     const next = nextCatchUp(this.#catchUp, {
       nowMs: this.harness.monotonic(),
       latencyS: input.latencyS,

@@ -159,6 +159,11 @@ export interface SinkHost {
   /** The stream crossed a discontinuity (EXT-X-DISCONTINUITY). */
   onDiscontinuity(): void;
   /**
+   * The buffer ahead runs dry before the piece being loaded arrives, or (false) has refilled:
+   * the player plays a little slower meanwhile (RateController.setStarving).
+   */
+  onStarving?(starving: boolean): void;
+  /**
    * The stream is DRM-protected by these key systems; `initData` the init segment's `pssh`
    * boxes. The player gives the element its MediaKeys (parts/drm-host.ts).
    */

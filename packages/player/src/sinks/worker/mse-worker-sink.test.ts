@@ -65,6 +65,7 @@ function setUp(
     declined: [] as string[],
     cues: [] as unknown[],
     textTracks: [] as [TextTrack[], string | null][],
+    starving: [] as boolean[],
   };
   const host: SinkHost = {
     video: video.asVideo(),
@@ -83,6 +84,7 @@ function setUp(
     onSourceInfo() {},
     onTracks: (tracks) => reports.tracks.push(tracks),
     onDiscontinuity() {},
+    onStarving: (starving) => reports.starving.push(starving),
     onTimedCues: (cues) => reports.cues.push(...cues),
     onTextTracks: (tracks, selected) => reports.textTracks.push([tracks, selected]),
     onServerClock: (url) => reports.clock.push(url),
@@ -280,6 +282,13 @@ describe('mse-worker sink', () => {
     video.bufferedRanges = [[90, 101]];
     sink.seekToLiveEdge();
     expect(video.currentTime).toBeCloseTo(101.5 - 0.6); // buffered: a plain seek, no new loads (1.5 s after the timeline)
+  });
+
+  it('passes the engine’s starving warnings to the player', () => {
+    const { reports, worker } = setUp();
+    worker().emit({ type: 'starving', starving: true });
+    worker().emit({ type: 'starving', starving: false });
+    expect(reports.starving).toEqual([true, false]);
   });
 
   it('seeks the element where the viewer asks, and has the engine load there only where nothing is buffered', () => {

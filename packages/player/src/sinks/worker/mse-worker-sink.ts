@@ -195,6 +195,9 @@ export function createMseWorkerSink(
         // Already there (a page that started the engine early seeked for it): no second seek.
         if (video.currentTime !== event.position) video.currentTime = event.position;
         return;
+      case 'starving':
+        host.onStarving?.(event.starving);
+        return;
       case 'progress':
         meter.add(event.bytes, event.duration);
         bandwidth = event.bandwidthEstimate;
