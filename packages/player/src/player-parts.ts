@@ -217,6 +217,7 @@ export class PlayerParts {
       session: this.sessions.current,
       cuesFollowFrames,
     });
+    if (type === 'playing') this.sampler.sampleSoon();
     this.sessions.rebuildIfIdle();
   }
 

@@ -137,6 +137,22 @@ describe('requests and their events', () => {
     expect(h.video.playbackRate).toBe(1.1);
   });
 
+  it('steers catch-up as the element begins to play, not a poll later', async () => {
+    const h = setUp();
+    h.player.load(URL_A);
+    void h.player.play();
+    h.sink().host.onQualities([Q360, Q720]);
+    await vi.advanceTimersByTimeAsync(0);
+    const sink = h.sink() as unknown as Record<string, unknown>;
+    sink.lowLatencyTarget = () => 0.6;
+    sink.liveEdgeDistance = () => ({ seconds: 0.85, targetDuration: 1 });
+    h.video.bufferedRanges = [[0, 60]];
+    h.video.startPlaying();
+    await vi.advanceTimersByTimeAsync(1);
+    // 0.25 s behind at the start: the approach begins at once, well before the 500 ms poll.
+    expect(h.video.playbackRate).toBe(1.1);
+  });
+
   it('seekToLive asks the sink for the live edge, only while a live source plays', async () => {
     const h = setUp();
     h.player.seekToLive();

@@ -38,6 +38,20 @@ export class LiveSampler {
     this.#poll ??= this.harness.env.timers.setInterval(() => this.sample(), STATE_POLL_INTERVAL_MS);
   }
 
+  /**
+   * The element began to play: a sample on the next tick, ahead of the poll. Catch-up steers
+   * from the samples, and a start lands behind its target at the moment it plays; waiting for
+   * the next poll (up to 500 ms, and the poll starts only once the player has loaded, after an
+   * early start's first frame) left the start's lag there for up to a second more. Only while
+   * polling: before its first `loaded` a source has nothing to sample.
+   */
+  sampleSoon(): void {
+    if (this.#poll === undefined) return;
+    this.harness.env.timers.setTimeout(() => {
+      if (this.#poll !== undefined) this.sample();
+    }, 0);
+  }
+
   stop(): void {
     if (this.#poll !== undefined) this.harness.env.timers.clearInterval(this.#poll);
     this.#poll = undefined;

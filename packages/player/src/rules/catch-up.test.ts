@@ -45,7 +45,8 @@ describe('nextCatchUp', () => {
     // A start 0.12 s behind its target: the band alone would leave it there for good.
     const approach = Array.from({ length: 16 }, (_, i) => Math.max(TARGET - 0.01, TARGET + 0.12 - i * 0.01));
     const { rates, changes } = run([...approach, 0.75, 0.45, 0.79, 0.41, 0.6]);
-    expect(rates[0]).toBe(CATCH_UP_DEFAULTS.gentleRate);
+    // A start is approached at the fast rate, however small its lag.
+    expect(rates[0]).toBe(CATCH_UP_DEFAULTS.fastRate);
     expect(changes).toBe(2); // engaged once, released at the target, and no more
     expect(rates.at(-1)).toBe(1);
     // It ran on through the release band, to the target itself.
@@ -55,9 +56,27 @@ describe('nextCatchUp', () => {
     expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.03))).toMatchObject({ rate: 1, settled: true });
   });
 
-  it('engages gently for a small lag and fast for a large one', () => {
-    expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.25)).rate).toBe(CATCH_UP_DEFAULTS.gentleRate);
-    expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.9)).rate).toBe(CATCH_UP_DEFAULTS.fastRate);
+  it('once settled, engages gently for a small lag and fast for a large one', () => {
+    const settled: CatchUpState = { ...INITIAL_CATCH_UP, settled: true };
+    expect(nextCatchUp(settled, input(0, TARGET + 0.25)).rate).toBe(CATCH_UP_DEFAULTS.gentleRate);
+    expect(nextCatchUp(settled, input(0, TARGET + 0.9)).rate).toBe(CATCH_UP_DEFAULTS.fastRate);
+    // A start's approach is fast for the same small lag.
+    expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.25)).rate).toBe(CATCH_UP_DEFAULTS.fastRate);
+  });
+
+  it('ends an episode the sample it reaches its target, within the dwell time', () => {
+    // A start 0.2 s behind, sampled every 500 ms at +10 %: at the target after 2 s, not 3 s.
+    let latency = TARGET + 0.2;
+    let state: CatchUpState = INITIAL_CATCH_UP;
+    const rates: number[] = [];
+    for (let t = 0; t < 6000; t += 500) {
+      state = nextCatchUp(state, input(t, latency));
+      rates.push(state.rate);
+      latency -= (state.rate - 1) * 0.5;
+    }
+    expect(rates.slice(0, 5)).toEqual([1.1, 1.1, 1.1, 1.1, 1]);
+    expect(latency).toBeCloseTo(TARGET, 9);
+    expect(state).toMatchObject({ rate: 1, settled: true });
   });
 
   it('catches a start 0.4 s behind up at the fast rate, in half the time, and without overshooting', () => {
@@ -95,12 +114,18 @@ describe('nextCatchUp', () => {
     expect(stillFastInBand(trace, rates)).toBe(true);
   });
 
-  it('changes rate at most once per dwell time, whatever the input does', () => {
+  it('begins an episode at most once per dwell time, whatever the input does', () => {
     // Noise swinging well outside the dead band every sample for a minute.
-    const trace = Array.from({ length: 120 }, (_, i) => (i % 2 === 0 ? TARGET + 0.8 : TARGET - 0.8));
-    const { changes } = run(trace);
-    expect(changes).toBeLessThanOrEqual(Math.ceil(60_000 / CATCH_UP_DEFAULTS.minDwellMs));
-    expect(changes).toBeGreaterThan(0);
+    let state: CatchUpState = INITIAL_CATCH_UP;
+    const begun: number[] = [];
+    for (let i = 0; i < 120; i += 1) {
+      const next = nextCatchUp(state, input(i * 500, i % 2 === 0 ? TARGET + 0.8 : TARGET - 0.8));
+      if (next.rate !== 1 && next.rate !== state.rate) begun.push(i * 500);
+      state = next;
+    }
+    expect(begun.length).toBeGreaterThan(0);
+    for (let i = 1; i < begun.length; i += 1)
+      expect(begun[i]! - begun[i - 1]!).toBeGreaterThanOrEqual(CATCH_UP_DEFAULTS.minDwellMs);
   });
 
   it('changes rate only a handful of times per minute on a realistic noisy trace', () => {

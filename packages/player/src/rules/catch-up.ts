@@ -9,10 +9,15 @@
  * - a dead band with hysteresis: it engages only when the error leaves ±ENGAGE and releases
  *   only once it has reached the target, so noise around the target changes nothing;
  * - one rate per episode, picked when it engages (no 1.05 ↔ 1.1 hunting);
- * - a minimum dwell between two changes, so even a noisy input cannot make it flap;
- * - one approach first: until the distance has once come within ±RELEASE of the target, any
- *   error beyond RELEASE engages. A start lands a little behind its target (the first frame
- *   comes after the seek), and inside the dead band nothing would ever bring it closer.
+ * - a minimum dwell before an episode begins, so even a noisy input cannot make it flap; an
+ *   episode ends the moment it reaches its target, dwell or not (ending there is no noise: the
+ *   next one needs the error to leave the dead band again), so it never overshoots by more than
+ *   a sample's worth;
+ * - one approach first, at the fast rate: until the distance has once come within ±RELEASE of
+ *   the target, any error beyond RELEASE engages. A start lands 0.15-0.35 s behind its target
+ *   (the playlist's edge is already a little old, and the start's seek decodes from its key
+ *   frame), and inside the dead band nothing would ever bring it closer. At the gentle rate
+ *   that took 4-6 s, the bench's latency p95 over its first 20 s; at the fast one, half.
  * At steady state latency only moves after a stall or a seek, so it changes rate a few times a
  * minute at most. Rates stay within −5 %/+10 %: pitch-preserving resampling at these rates is
  * inaudible, unlike the +50 % some players use.
@@ -33,8 +38,9 @@ export interface CatchUpConfig {
    */
   releaseS: number;
   /**
-   * Lag (s) from which it picks `fastRate` instead of `gentleRate`: what an episode at the fast
-   * rate sheds in `minDwellMs` (it runs at least that long), so it never overshoots the target.
+   * Lag (s) from which an episode after the first approach picks `fastRate` instead of
+   * `gentleRate`: a viewer who has been watching at the target notices a small lag's catch-up
+   * least at the gentle rate.
    */
   strongLagS: number;
   /** No rate change sooner than this after the previous one. */
@@ -52,8 +58,6 @@ export const CATCH_UP_DEFAULTS: CatchUpConfig = {
   fastRate: 1.1,
   engageS: 0.2,
   releaseS: 0.05,
-  // (1.1 − 1) × 3 s. It was 0.5 s: a start 0.3-0.45 s behind its target (the usual one here)
-  // caught up at 1.05 and took 6-8 s to reach it; at 1.1 it takes half that.
   strongLagS: 0.3,
   minDwellMs: 3000,
   minBufferS: 0.4,
@@ -98,16 +102,19 @@ export function nextCatchUp(
   // Running short while fast: back to 1 at once, dwell or not, before the buffer runs dry.
   const short = (input.bufferS ?? Number.POSITIVE_INFINITY) < config.minBufferS;
   if (short && state.rate > 1) return to(1);
-  if (input.nowMs - state.changedAtMs < config.minDwellMs) return state;
 
   const error = input.latencyS - input.targetS;
   // An episode ends at the target itself, not at the edge of the release band: ending there
   // left the player that far from its target for good, since nothing moves it inside the
-  // dead band (the bench's latency p50 sat at 0.65 s for a 0.6 s target).
+  // dead band (the bench's latency p50 sat at 0.65 s for a 0.6 s target). It ends there at
+  // once: held on for the dwell, a fast episode overshot by up to 0.3 s.
   if (state.rate > 1) return error <= 0 ? to(1, true) : state;
   if (state.rate < 1) return error >= 0 ? to(1, true) : state;
+  if (input.nowMs - state.changedAtMs < config.minDwellMs) return state;
   const engage = state.settled ? config.engageS : config.releaseS;
-  if (error > engage && !short) return to(error > config.strongLagS ? config.fastRate : config.gentleRate);
+  // The first approach (a start) is fast whatever its lag; later ones fast only for a large lag.
+  const fast = !state.settled || error > config.strongLagS;
+  if (error > engage && !short) return to(fast ? config.fastRate : config.gentleRate);
   if (error < -engage) return to(config.slowRate);
   return Math.abs(error) <= config.releaseS ? to(1, true) : state;
 }
