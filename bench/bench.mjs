@@ -10,6 +10,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { bandwidthByHeight } from './lib/adaptation.mjs';
 import { lineChart } from './lib/charts.mjs';
+import { percentile } from './lib/measure.mjs';
 import { flatten, markdownTables, metricDefinitions } from './lib/metrics.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { players as allPlayers } from './lib/players.mjs';
@@ -31,6 +32,21 @@ import { mediansByPlayer } from './lib/stats.mjs';
 const MASTER = '/hls/studio-live/master.m3u8';
 
 const minutes = (s) => `${Math.round(s / 60)} min`;
+
+/**
+ * The machine's own limit, next to the tables: how fast each player's element clock ran against
+ * real time in its playback sessions (lib/measure.mjs mediaClockRate; medians). Below 0.99 the
+ * machine could not play in real time in that session, and every player's latency crept up by
+ * the difference: compare latency within the run only.
+ */
+function mediaClockLine(list, runs) {
+  const cells = list.map((p) => {
+    const rates = runs[p.id].map((r) => r.playback?.summary?.mediaClock ?? null).filter((x) => x !== null);
+    const median = percentile(rates, 50);
+    return `${p.label} ${median === null ? '—' : `${median.toFixed(3)}×`}`;
+  });
+  return `Media clock against real time while playing (median; 1.000× keeps up): ${cells.join(', ')}.`;
+}
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
@@ -95,7 +111,7 @@ async function main() {
     `Medians of ${options.runs} run(s) per player; each cell's ratio is against the best player for that figure ` +
     `(1.00× = best; lower is better, except the bitrate played). Latency over ${options.durationS} s; ` +
     `network profile ${options.profile} (kbps:seconds from the first frame).`;
-  const markdown = `${heading}\n\n${tables}\n`;
+  const markdown = `${heading}\n\n${tables}\n\n${mediaClockLine(list, runs)}\n`;
 
   const outDir = path.join(benchDir, 'results');
   mkdirSync(outDir, { recursive: true });

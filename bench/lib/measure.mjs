@@ -71,6 +71,33 @@ function mostCommon(values) {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
+/**
+ * How fast the element's clock ran against the page's while it played: media time advanced
+ * over wall time × playback rate, summed over consecutive probe samples that both play (not
+ * paused, HAVE_FUTURE_DATA or better, same rate) with no stall or seek between them. 1 on a
+ * machine that keeps up. Below it, media time slips behind real time without any `waiting`
+ * event (a starved renderer drops frames and its clock falls behind), and every player's
+ * latency creeps up by as much: a run's latency figures say more about the machine than the
+ * player then. Null without such a pair.
+ */
+export function mediaClockRate(probeSamples, stalls = []) {
+  let media = 0;
+  let wall = 0;
+  const stalledBetween = (a, b) => stalls.some((s) => s.atMs < b && (s.endMs ?? Infinity) > a);
+  for (let i = 1; i < probeSamples.length; i += 1) {
+    const [a, b] = [probeSamples[i - 1], probeSamples[i]];
+    const playing = (s) => !s.paused && s.readyState >= 3 && s.rate > 0;
+    if (!playing(a) || !playing(b) || a.rate !== b.rate || stalledBetween(a.atMs, b.atMs)) continue;
+    const dWall = ((b.atMs - a.atMs) / 1000) * a.rate;
+    const dMedia = b.currentTime - a.currentTime;
+    // Not moving (a stall the probe missed) or moving by more than twice real time (a seek).
+    if (!(dWall > 0) || !(dMedia > 0) || dMedia > 2 * dWall) continue;
+    media += dMedia;
+    wall += dWall;
+  }
+  return wall > 0 ? media / wall : null;
+}
+
 export function summarize(recorded, samples, endMs) {
   const latency = samples.map((s) => s.latencyS).filter((x) => x !== null);
   const column = (key) => samples.map((s) => s[key]).filter((x) => x !== null);
@@ -99,5 +126,6 @@ export function summarize(recorded, samples, endMs) {
       max: rates.length ? Math.max(...rates) : null,
     },
     rendition: height ? `${height}p` : null,
+    mediaClock: round(mediaClockRate(recorded.samples ?? [], recorded.stalls)),
   };
 }

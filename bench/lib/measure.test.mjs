@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latencySamples, summarize } from './measure.mjs';
+import { latencySamples, mediaClockRate, summarize } from './measure.mjs';
 
 // A stream of 1 s segments, segment n dated n s (ms) on the program-date-time clock, as the
 // platform's origin dates them; only whole segments are loaded here.
@@ -67,5 +67,46 @@ describe('latencySamples', () => {
 
   it('refuses a clock it does not know', () => {
     expect(() => latencySamples(recording({ behindS: 1, mediaTime: true }), clock, 'wall')).toThrow(/wall/);
+  });
+});
+
+describe('mediaClockRate', () => {
+  const playing = (atMs, currentTime, extra = {}) => ({
+    atMs,
+    currentTime,
+    readyState: 4,
+    rate: 1,
+    paused: false,
+    ...extra,
+  });
+
+  it('is 1 for an element that keeps up with real time, at any rate', () => {
+    const samples = [0, 250, 500, 750].map((ms) => playing(ms, 10 + ms / 1000));
+    expect(mediaClockRate(samples)).toBeCloseTo(1, 9);
+    const fast = [0, 250, 500].map((ms) => playing(ms, 10 + (ms / 1000) * 1.1, { rate: 1.1 }));
+    expect(mediaClockRate(fast)).toBeCloseTo(1, 9);
+  });
+
+  it('says how far a clock that slips fell behind', () => {
+    const samples = [0, 1000, 2000].map((ms) => playing(ms, 10 + (ms / 1000) * 0.95));
+    expect(mediaClockRate(samples)).toBeCloseTo(0.95, 9);
+  });
+
+  it('leaves out pauses, stalls, seeks and rate changes', () => {
+    const samples = [
+      playing(0, 10),
+      playing(1000, 10.97),
+      playing(2000, 10.97, { paused: true }), // paused
+      playing(3000, 10.97),
+      playing(4000, 11.97, { readyState: 2 }), // waiting for data
+      playing(5000, 15), // a seek forward
+      playing(6000, 16.1, { rate: 1.1 }), // the rate changed between the two
+      playing(7000, 16.7),
+      playing(8000, 17.67),
+      playing(9000, 18), // a stall the probe recorded (below) between the two
+    ];
+    const stalls = [{ atMs: 8200, endMs: 8800 }];
+    expect(mediaClockRate(samples, stalls)).toBeCloseTo(0.97, 9);
+    expect(mediaClockRate([playing(0, 10)])).toBeNull();
   });
 });
