@@ -74,16 +74,19 @@ function mostCommon(values) {
 /**
  * How fast the element's clock ran against the page's while it played: media time advanced
  * over wall time × playback rate, summed over consecutive probe samples that both play (not
- * paused, HAVE_FUTURE_DATA or better, same rate) with no stall or seek between them. 1 on a
+ * paused, HAVE_FUTURE_DATA or better) with no stall, seek or rate change between them. 1 on a
  * machine that keeps up. Below it, media time slips behind real time without any `waiting`
  * event (a starved renderer drops frames and its clock falls behind), and every player's
  * latency creeps up by as much: a run's latency figures say more about the machine than the
  * player then. Null without such a pair.
  */
-export function mediaClockRate(probeSamples, stalls = []) {
+export function mediaClockRate(probeSamples, stalls = [], rateChanges = []) {
   let media = 0;
   let wall = 0;
-  const stalledBetween = (a, b) => stalls.some((s) => s.atMs < b && (s.endMs ?? Infinity) > a);
+  // A rate that changed and changed back between two samples (hls.js toggles several times a
+  // second) reads the same at both: the `ratechange` times say so.
+  const stalledBetween = (a, b) =>
+    stalls.some((s) => s.atMs < b && (s.endMs ?? Infinity) > a) || rateChanges.some((r) => r.atMs > a && r.atMs <= b);
   for (let i = 1; i < probeSamples.length; i += 1) {
     const [a, b] = [probeSamples[i - 1], probeSamples[i]];
     const playing = (s) => !s.paused && s.readyState >= 3 && s.rate > 0;
@@ -126,6 +129,6 @@ export function summarize(recorded, samples, endMs) {
       max: rates.length ? Math.max(...rates) : null,
     },
     rendition: height ? `${height}p` : null,
-    mediaClock: round(mediaClockRate(recorded.samples ?? [], recorded.stalls)),
+    mediaClock: round(mediaClockRate(recorded.samples ?? [], recorded.stalls, recorded.rates)),
   };
 }

@@ -108,5 +108,12 @@ describe('mediaClockRate', () => {
     const stalls = [{ atMs: 8200, endMs: 8800 }];
     expect(mediaClockRate(samples, stalls)).toBeCloseTo(0.97, 9);
     expect(mediaClockRate([playing(0, 10)])).toBeNull();
+    // A rate changed and changed back between two samples: not a measure of the clock.
+    const toggled = [playing(0, 10), playing(1000, 11.05), playing(2000, 12)];
+    const changes = [
+      { atMs: 200, rate: 1.1 },
+      { atMs: 700, rate: 1 },
+    ];
+    expect(mediaClockRate(toggled, [], changes)).toBeCloseTo(0.95, 9);
   });
 });
