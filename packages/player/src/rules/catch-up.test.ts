@@ -17,8 +17,12 @@ const input = (nowMs: number, latencyS: number, extra: { active?: boolean; targe
 });
 
 /** Plays a latency trace sampled every `stepMs`; returns the rates and the number of changes. */
-function run(trace: number[], stepMs = 500): { rates: number[]; changes: number } {
-  let state: CatchUpState = INITIAL_CATCH_UP;
+function run(
+  trace: number[],
+  stepMs = 500,
+  from: CatchUpState = INITIAL_CATCH_UP,
+): { rates: number[]; changes: number } {
+  let state = from;
   const rates: number[] = [];
   let changes = 0;
   trace.forEach((latency, i) => {
@@ -37,8 +41,9 @@ const stillFastInBand = (trace: number[], rates: number[]) =>
   );
 
 describe('nextCatchUp', () => {
-  it('does nothing inside the dead band', () => {
-    expect(run([0.6, 0.75, 0.45, 0.79, 0.41, 0.6]).changes).toBe(0);
+  it('does nothing inside the dead band once settled', () => {
+    const settled: CatchUpState = { ...INITIAL_CATCH_UP, settled: true };
+    expect(run([0.6, 0.75, 0.45, 0.79, 0.41, 0.6], 500, settled).changes).toBe(0);
   });
 
   it('approaches the target once from a start inside the dead band, then holds the band', () => {
@@ -52,8 +57,11 @@ describe('nextCatchUp', () => {
     // It ran on through the release band, to the target itself.
     expect(approach[rates.indexOf(1)]! - TARGET).toBeLessThanOrEqual(1e-9);
     expect(stillFastInBand(approach, rates)).toBe(true);
-    // A start within ±RELEASE of the target settles at once.
-    expect(nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.03))).toMatchObject({ rate: 1, settled: true });
+    // A start that reads within ±RELEASE of the target is left alone but not settled: only an
+    // episode that reaches the target settles it, so a later lag still gets the fast approach.
+    const near = nextCatchUp(INITIAL_CATCH_UP, input(0, TARGET + 0.03));
+    expect(near).toMatchObject({ rate: 1, settled: false });
+    expect(nextCatchUp(near, input(500, TARGET + 0.25)).rate).toBe(CATCH_UP_DEFAULTS.fastRate);
   });
 
   it('once settled, engages gently for a small lag and fast for a large one', () => {
