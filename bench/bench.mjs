@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 import { bandwidthByHeight } from './lib/adaptation.mjs';
 import { lineChart } from './lib/charts.mjs';
 import { percentile } from './lib/measure.mjs';
-import { flatten, markdownTables, metricDefinitions } from './lib/metrics.mjs';
+import { flatten, markdownTables, metricDefinitions, pictureLine } from './lib/metrics.mjs';
 import { parseOptions, USAGE } from './lib/options.mjs';
 import { players as allPlayers } from './lib/players.mjs';
 import { PlaylistClock } from './lib/playlist-clock.mjs';
@@ -111,7 +111,7 @@ async function main() {
     `Medians of ${options.runs} run(s) per player; each cell's ratio is against the best player for that figure ` +
     `(1.00× = best; lower is better, except the bitrate played). Latency over ${options.durationS} s; ` +
     `network profile ${options.profile} (kbps:seconds from the first frame).`;
-  const markdown = `${heading}\n\n${tables}\n\n${mediaClockLine(list, runs)}\n`;
+  const markdown = `${heading}\n\n${tables}\n\n${mediaClockLine(list, runs)}\n\n${pictureLine(list, runs)}\n`;
 
   const outDir = path.join(benchDir, 'results');
   mkdirSync(outDir, { recursive: true });

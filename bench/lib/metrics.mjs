@@ -115,3 +115,19 @@ export function markdownTables(players, medians, definitions) {
     })
     .join('\n\n');
 }
+
+/**
+ * The picture each player played in its playback sessions, run by run (the most common frame
+ * height on screen): a line under the tables, since the CPU figure is mostly the decoder's, and
+ * a 720p picture costs about 30 % more CPU to decode and draw than a 480p one (measured here:
+ * the embed 8.2 s/min at 720p against 6.3 at 480p, the same session otherwise).
+ * @param {{ id: string, label: string }[]} players
+ * @param {{ [id: string]: { playback?: { summary?: { rendition?: string|null } } }[] }} runs
+ */
+export function pictureLine(players, runs) {
+  const cells = players.map((p) => {
+    const played = (runs[p.id] ?? []).map((r) => r.playback?.summary?.rendition ?? '—');
+    return `${p.label} ${played.length ? played.join(', ') : '—'}`;
+  });
+  return `Picture played in each run's playback session (the CPU figure is mostly its decoding): ${cells.join('; ')}.`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flatten, markdownTables, metricDefinitions } from './metrics.mjs';
+import { flatten, markdownTables, metricDefinitions, pictureLine } from './metrics.mjs';
 import { parseOptions } from './options.mjs';
 
 const definitions = metricDefinitions(parseOptions([]));
@@ -85,5 +85,19 @@ describe('markdownTables', () => {
 
   it('shows an unknown figure as a dash', () => {
     expect(markdownTables(players, medians, definitions)).toContain('| — |');
+  });
+});
+
+describe('pictureLine', () => {
+  it('names the picture each run played, and a dash for a failed session', () => {
+    const players = [
+      { id: 'embed', label: 'OnAir embed' },
+      { id: 'peer', label: 'Peer' },
+    ];
+    const runs = {
+      embed: [{ playback: { summary: { rendition: '720p' } } }, { playback: { summary: { rendition: '720p' } } }],
+      peer: [{ playback: { summary: { rendition: '480p' } } }, { playback: { error: 'timeout' } }],
+    };
+    expect(pictureLine(players, runs)).toContain('OnAir embed 720p, 720p; Peer 480p, —.');
   });
 });
