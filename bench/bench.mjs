@@ -22,6 +22,7 @@ import {
   networkSession,
   playbackSession,
   SAMPLE_EVERY_MS,
+  startupLoad,
   warmUp,
 } from './lib/sessions.mjs';
 import { benchDir, builtEmbedDir, ensureBenchDependencies, root, startPlatform } from './lib/setup.mjs';
@@ -75,7 +76,8 @@ async function main() {
       args: CHROMIUM_ARGS,
     });
     const profileS = options.profileSteps.reduce((a, s) => a + s.seconds, 0);
-    const estimateS = options.runs * list.length * (options.sessionS + profileS + JANK.seconds + 25);
+    const estimateS =
+      options.runs * list.length * (options.sessionS + profileS + JANK.seconds + 25 + options.startupLoads * 3);
     console.log(
       `Platform on ${platform.base}; Chromium ${browser.version()}; ${options.runs} run(s) × ${list.length} players; ` +
         `sessions of ${options.sessionS} s and ${profileS} s (profile ${options.profile}); about ${minutes(estimateS)}.\n`,
@@ -84,7 +86,20 @@ async function main() {
     console.log('▶ warm-up: one unmeasured start-up of each player');
     await warmUp(browser, list, platform.base);
     for (let run = 1; run <= options.runs; run += 1) {
+      // The first-frame figures: start-ups of every player in turn, every other round in the
+      // opposite order, so that a slow moment of the machine falls on each player alike.
+      const startup = Object.fromEntries(list.map((p) => [p.id, []]));
+      if (options.startupLoads > 0) {
+        console.log(`▶ run ${run}/${options.runs}: ${options.startupLoads} start-ups of each player, interleaved`);
+      }
+      for (let load = 1; load <= options.startupLoads; load += 1) {
+        for (const player of load % 2 ? list : [...list].reverse()) {
+          startup[player.id].push(await startupLoad(browser, player, platform.base));
+        }
+      }
       for (const player of list) {
+        for (const load of startup[player.id])
+          if (load.error) console.log(`  ${player.label} start-up failed: ${load.error}`);
         console.log(`▶ run ${run}/${options.runs} ${player.label}: playback ${options.sessionS} s`);
         const playback = await playbackSession(browser, player, platform.base, clock, options, gzipOf);
         console.log(`▶ run ${run}/${options.runs} ${player.label}: network profile ${profileS} s`);
@@ -94,7 +109,14 @@ async function main() {
         );
         const jank = await jankSession(browser, player, platform.base);
         for (const session of [playback, network, jank]) if (session.error) console.log(`  failed: ${session.error}`);
-        runs[player.id].push({ run, playback, network, jank, figures: flatten(playback, network, jank) });
+        runs[player.id].push({
+          run,
+          startup: startup[player.id],
+          playback,
+          network,
+          jank,
+          figures: flatten(playback, network, jank, startup[player.id]),
+        });
       }
     }
   } finally {
@@ -110,7 +132,10 @@ async function main() {
   const heading =
     `Medians of ${options.runs} run(s) per player; each cell's ratio is against the best player for that figure ` +
     `(1.00× = best; lower is better, except the bitrate played). Latency over ${options.durationS} s; ` +
-    `network profile ${options.profile} (kbps:seconds from the first frame).`;
+    `network profile ${options.profile} (kbps:seconds from the first frame). ` +
+    (options.startupLoads > 0
+      ? `First frames: each run's median of ${options.startupLoads} cold and warm start-ups per player, players interleaved.`
+      : "First frames: each run's playback session's own start-ups.");
   const markdown = `${heading}\n\n${tables}\n\n${mediaClockLine(list, runs)}\n\n${pictureLine(list, runs)}\n`;
 
   const outDir = path.join(benchDir, 'results');

@@ -44,15 +44,32 @@ export function metricDefinitions(options) {
   ];
 }
 
-/** One run of one player → { metricKey: number|null }. A failed session leaves its figures null. */
-export function flatten(playback, network, jank = null) {
+/** The median of the numbers in `values` (nulls left out), or null for none. */
+function median(values) {
+  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * One run of one player → { metricKey: number|null }. A failed session leaves its figures null.
+ * `startup`: the run's start-up loads (sessions.mjs startupLoad), whose medians are the first
+ * frame where any came (one start-up per run is too few to rank players whose first frames are
+ * 10 ms apart: a single cold load varies by ±20 ms here); else the playback session's own.
+ */
+export function flatten(playback, network, jank = null, startup = []) {
   const p = playback && !playback.error ? playback : null;
   const n = network && !network.error ? network : null;
   const j = jank && !jank.error ? jank : null;
   const heap = p?.heap ?? [];
+  const loads = startup.filter((load) => !load.error);
+  const cold = median(loads.map((load) => load.coldS));
+  const warm = median(loads.map((load) => load.warmS));
   return {
-    firstFrameColdS: p?.cold.firstFrameS ?? null,
-    firstFrameWarmS: p?.warm.firstFrameS ?? null, // undefined when only the warm start-up failed
+    firstFrameColdS: loads.length ? cold : (p?.cold.firstFrameS ?? null),
+    // undefined when only the warm start-up failed
+    firstFrameWarmS: loads.length ? warm : (p?.warm.firstFrameS ?? null),
     requests: p?.cold.requests ?? null,
     transferKiB: p?.cold.transferKiB ?? null,
     jsGzipKiB: p?.cold.jsGzipKiB ?? null,

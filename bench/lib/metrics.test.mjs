@@ -53,6 +53,30 @@ describe('flatten', () => {
     const figures = flatten(playback, { error: 'x' });
     expect(figures).toMatchObject({ heapFirstMiB: 10, heapGrowthMiB: 2.5, firstFrameWarmS: 0.5, stalls: null });
   });
+
+  it('takes the first frame from the run’s start-up loads where any came, their medians', () => {
+    const playback = {
+      cold: { firstFrameS: 0.2 },
+      warm: { firstFrameS: 0.1 },
+      summary: { latency: { p50: 0.6, p95: 0.7 }, stalls: { count: 0 } },
+      cost: {},
+    };
+    const loads = [
+      { coldS: 0.13, warmS: 0.07 },
+      { error: 'no first frame' },
+      { coldS: 0.15, warmS: null },
+      { coldS: 0.11, warmS: 0.09 },
+    ];
+    expect(flatten(playback, { error: 'x' }, null, loads)).toMatchObject({
+      firstFrameColdS: 0.13,
+      firstFrameWarmS: 0.08,
+    });
+    // None came: the playback session's own start-ups.
+    expect(flatten(playback, { error: 'x' }, null, [{ error: 'x' }])).toMatchObject({
+      firstFrameColdS: 0.2,
+      firstFrameWarmS: 0.1,
+    });
+  });
 });
 
 describe('markdownTables', () => {

@@ -12,6 +12,7 @@ export const DEFAULTS = {
   heapAtS: [60, 300],
   profile: '8000:20,600:20,8000:40',
   players: PLAYER_IDS,
+  startupLoads: 5,
 };
 
 /** About 95 s a player on a 2-core machine (13 min for all eight): one run, short sessions, a compressed profile. */
@@ -53,7 +54,7 @@ export function parseOptions(argv) {
     if (!match) throw new Error(`unknown argument "${arg}"`);
     args.set(match[1], match[2] ?? 'true');
   }
-  const known = ['quick', 'runs', 'duration', 'heap-at', 'profile', 'players', 'help'];
+  const known = ['quick', 'runs', 'duration', 'heap-at', 'profile', 'players', 'startup-loads', 'help'];
   for (const name of args.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}`);
 
   const base = args.has('quick') ? { ...DEFAULTS, ...QUICK } : { ...DEFAULTS };
@@ -68,6 +69,9 @@ export function parseOptions(argv) {
       .sort((a, b) => a - b);
   }
   if (args.has('profile')) options.profile = args.get('profile');
+  if (args.has('startup-loads')) {
+    options.startupLoads = positive('startup-loads', args.get('startup-loads'), { integer: true, min: 0 });
+  }
   options.profileSteps = parseProfile(options.profile);
   if (args.has('players')) {
     options.players = args
@@ -92,4 +96,5 @@ export const USAGE = `npm run bench [-- options]
   --duration=S         seconds of live latency per session (default ${DEFAULTS.durationS})
   --heap-at=S1,S2      seconds after navigation at which the JS heap is read (default ${DEFAULTS.heapAtS.join(',')})
   --profile=K:S,...    network profile, kbps:seconds steps from the first frame (default ${DEFAULTS.profile})
-  --players=a,b        any of ${PLAYER_IDS.join(', ')} (default: all)`;
+  --players=a,b        any of ${PLAYER_IDS.join(', ')} (default: all)
+  --startup-loads=K    cold and warm start-ups per player and run, players interleaved, for the first-frame figures (default ${DEFAULTS.startupLoads}; 0: the playback session's own)`;

@@ -5,7 +5,13 @@ import { PLAYER_LABELS } from './players.mjs';
 describe('parseOptions', () => {
   it("defaults to the issue's figures", () => {
     const options = parseOptions([]);
-    expect(options).toMatchObject({ runs: 3, durationS: 120, heapAtS: [60, 300], players: PLAYER_IDS });
+    expect(options).toMatchObject({
+      runs: 3,
+      durationS: 120,
+      heapAtS: [60, 300],
+      players: PLAYER_IDS,
+      startupLoads: 5,
+    });
     expect(options.profileSteps).toEqual([
       { kbps: 8000, seconds: 20 },
       { kbps: 600, seconds: 20 },
@@ -28,8 +34,17 @@ describe('parseOptions', () => {
       '--heap-at=40,10',
       '--profile=5000:5,300:5',
       '--players=embed,shaka',
+      '--startup-loads=8',
     ]);
-    expect(options).toMatchObject({ runs: 4, durationS: 30, heapAtS: [10, 40], players: ['embed', 'shaka'] });
+    expect(options).toMatchObject({
+      runs: 4,
+      durationS: 30,
+      heapAtS: [10, 40],
+      players: ['embed', 'shaka'],
+      startupLoads: 8,
+    });
+    // 0: no start-up loads, the playback session's own start-up gives the first frame
+    expect(parseOptions(['--startup-loads=0']).startupLoads).toBe(0);
     expect(options.sessionS).toBe(40);
     expect(options.profileSteps).toHaveLength(2);
   });
@@ -52,6 +67,8 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--players=embed,vlc'])).toThrow(/vlc/);
     expect(() => parseOptions(['--players=embed-mse'])).toThrow(/embed-mse/);
     expect(() => parseOptions(['--speed=2'])).toThrow(/--speed/);
+    expect(() => parseOptions(['--startup-loads=-1'])).toThrow(/--startup-loads/);
+    expect(() => parseOptions(['--startup-loads=2.5'])).toThrow(/--startup-loads/);
     expect(() => parseOptions(['quick'])).toThrow(/quick/);
   });
 });

@@ -202,6 +202,30 @@ export async function playbackSession(browser, player, base, clock, options, gzi
   }
 }
 
+/**
+ * One start-up for the first-frame figures (bench.mjs runs several a run, players interleaved):
+ * cold in a fresh context (empty HTTP cache), then, once what the page loaded by then is in
+ * (SETTLE_MS) and a service worker the player plays through controls its scope, away and back
+ * in the same context: warm. Seconds since each navigation's start; `warmS` null where only the
+ * warm one failed.
+ */
+export async function startupLoad(browser, player, base) {
+  const { context, page } = await openPage(browser, player);
+  const url = `${base}${player.page.path}`;
+  try {
+    const coldMs = await untilFirstFrame(page, url);
+    await page.waitForTimeout(SETTLE_MS);
+    if (player.controlledBy) await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.goto('about:blank');
+    const warmMs = await untilFirstFrame(page, url).catch(() => null);
+    return { coldS: coldMs / 1000, warmS: warmMs === null ? null : warmMs / 1000 };
+  } catch (error) {
+    return { error: error.message.split('\n')[0] };
+  } finally {
+    await context.close();
+  }
+}
+
 /** Start-up and playback under the network profile; adaptation figures from the probe's samples. */
 export async function networkSession(browser, player, base, options, bandwidth) {
   const { context, page, cdp, pageErrors } = await openPage(browser, player);
