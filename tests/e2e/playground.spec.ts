@@ -85,11 +85,13 @@ test.describe('the player playground', () => {
     ).toBeVisible();
     await expect(log.getByRole('listitem').filter({ hasText: /loaded\s+\d+ qualit/ })).toHaveCount(1);
 
-    // The chart: its library loaded on demand and its line drawn, growing as samples come in.
+    // The chart: its library loaded on demand and its line drawn, redrawn as samples come in.
+    // Redrawn, not longer: the chart fits its axes to the samples, and a line that flattens as
+    // the latency settles covers fewer pixels (one CI run in five read 2808 after 3131).
     await expect(page.getByTestId('latency-chart').locator('canvas')).toHaveCount(1);
     await expect.poll(() => linePixels(page), { message: 'the latency line was drawn' }).toBeGreaterThan(20);
     const drawn = await linePixels(page);
-    await expect.poll(() => linePixels(page), { message: 'the line grows over time' }).toBeGreaterThan(drawn);
+    await expect.poll(() => linePixels(page), { message: 'the line is redrawn over time' }).not.toBe(drawn);
     await expect(page.locator('figcaption')).toHaveText(/^Latest live latency: \d+\.\d\d s\.$/);
 
     await transitionsDone(page);
